@@ -1,0 +1,111 @@
+import { randomUUID } from 'node:crypto';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import type { JobQueue } from './jobs/queue';
+import { brandingRoutes } from './modules/branding/branding.routes';
+import { healthRoutes } from './modules/health/health.routes';
+import { registerErrorHandler } from './plugins/error-handler';
+import { createPostgresRateLimitStore } from './plugins/rate-limit-store';
+import { registerStaticWeb } from './plugins/static-web';
+
+export interface AppDeps {
+  config: Config;
+  db: Database;
+  jobs: JobQueue;
+}
+
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config } = deps;
+  const app = Fastify({
+    logger:
+      config.LOG_LEVEL === 'silent'
+        ? false
+        : {
+            level: config.LOG_LEVEL,
+            redact: ['req.headers["x-token"]', 'req.headers.authorization', 'req.headers["x-refresh-token"]'],
+          },
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();
+    },
+    trustProxy: config.TRUST_PROXY,
+    bodyLimit: 1024 * 1024,
+    return503OnClosing: true,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  registerErrorHandler(app);
+
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", 'https://challenges.cloudflare.com'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'https:'],
+        connectSrc: ["'self'"],
+        frameSrc: ["'self'", 'https://challenges.cloudflare.com'],
+        formAction: ["'self'", 'https:'],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+
+  await app.register(fastifyRateLimit, {
+    global: true,
+    max: config.RATE_LIMIT_GLOBAL_MAX,
+    timeWindow: 60_000,
+    store: createPostgresRateLimitStore(deps.db),
+    allowList: (req) =>
+      req.url.startsWith('/api/health') || req.url.startsWith('/api/ready') || !req.url.startsWith('/api'),
+  });
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: {
+        title: `${config.BRAND_NAME} customer API`,
+        description:
+          'Every answer is an envelope { code, detail, data }. Authenticate with the access token in `x-token`, ' +
+          'or with an API token as `Authorization: Bearer <token>`.',
+        version: '1.0.0',
+      },
+      components: {
+        securitySchemes: {
+          accessToken: { type: 'apiKey', in: 'header', name: 'x-token' },
+          apiToken: { type: 'http', scheme: 'bearer' },
+        },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+
+  await app.register(
+    async (api) => {
+      api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+      await api.register(healthRoutes(deps));
+      await api.register(brandingRoutes(deps));
+      // Area modules register here, each wiring its own services from `deps`.
+    },
+    { prefix: '/api' },
+  );
+
+  await registerStaticWeb(app);
+  return app;
+}

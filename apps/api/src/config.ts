@@ -1,0 +1,92 @@
+import { resolve } from 'node:path';
+import { z } from 'zod';
+import { repoRoot } from './paths';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+const list = z.string().transform((v) =>
+  v
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean),
+);
+
+/** Every setting comes from the environment; README "Configuration" lists them all. */
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  HOST: z.string().default('127.0.0.1'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  PUBLIC_URL: z.string().url().optional(),
+  TRUST_PROXY: bool.default(false),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+
+  DATABASE_URL: z.string().optional(),
+  DATA_DIR: z.string().default(resolve(repoRoot, '.data')),
+  EMBEDDED_PG_PORT: z.coerce.number().int().min(1024).max(65535).default(54329),
+  RUN_WORKERS: bool.default(true),
+
+  JWT_SECRET: z.string().min(32).optional(),
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().positive().default(900),
+  REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().positive().default(30),
+
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Nimbus Cloud <no-reply@nimbus.example>'),
+  DEV_MAILBOX: bool.optional(),
+
+  BANNED_EMAIL_DOMAINS: list.default([
+    'mailinator.com',
+    'guerrillamail.com',
+    '10minutemail.com',
+    'tempmail.com',
+    'yopmail.com',
+  ]),
+
+  CAPTCHA_PROVIDER: z.enum(['none', 'turnstile']).default('none'),
+  CAPTCHA_SITE_KEY: z.string().optional(),
+  CAPTCHA_SECRET: z.string().optional(),
+  CAPTCHA_VERIFY_URL: z.string().url().default('https://challenges.cloudflare.com/turnstile/v0/siteverify'),
+
+  RATE_LIMIT_AUTH_MAX: z.coerce.number().int().positive().default(10),
+  RATE_LIMIT_AUTH_WINDOW_SECONDS: z.coerce.number().int().positive().default(60),
+  RATE_LIMIT_GLOBAL_MAX: z.coerce.number().int().positive().default(600),
+
+  CATALOGUE_FILE: z.string().default(resolve(repoRoot, 'catalogue', 'demo-catalogue.json')),
+
+  BRAND_NAME: z.string().default('Nimbus Cloud'),
+  BRAND_LOGO_URL: z.string().default('/brand/logo.svg'),
+  BRAND_PRIMARY_COLOR: z
+    .string()
+    .regex(/^#[0-9a-fA-F]{6}$/)
+    .default('#2563eb'),
+  BRAND_SECONDARY_COLOR: z
+    .string()
+    .regex(/^#[0-9a-fA-F]{6}$/)
+    .default('#0f172a'),
+  BRAND_SUPPORT_EMAIL: z.string().default('support@nimbus.example'),
+  BRAND_TERMS_URL: z.string().default('https://nimbus.example/terms'),
+  BRAND_AUP_URL: z.string().default('https://nimbus.example/acceptable-use'),
+  BRAND_REVIEW_URL: z.string().default('https://www.trustpilot.com/review/nimbus.example'),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config extends Env {
+  publicUrl: string;
+  devMailbox: boolean;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Env> = {}): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
+    throw new Error(`Invalid configuration:\n${lines}`);
+  }
+  const merged = { ...parsed.data, ...overrides };
+  const port = merged.PORT;
+  return {
+    ...merged,
+    publicUrl: (merged.PUBLIC_URL ?? `http://${merged.HOST}:${port}`).replace(/\/$/, ''),
+    devMailbox: merged.DEV_MAILBOX ?? !merged.SMTP_URL,
+  };
+}

@@ -1,0 +1,7 @@
+// Every table of the application; drizzle-kit reads this file to generate migrations.
+
+export * from '../modules/activity-log/activity-log.tables';
+export * from '../modules/auth/auth.tables';
+export * from '../modules/catalogue/catalogue.tables';
+export * from '../modules/mail/mail.tables';
+export * from './core.tables';

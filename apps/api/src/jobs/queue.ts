@@ -1,0 +1,81 @@
+import PgBoss from 'pg-boss';
+
+/** A background job type: its queue name, retry policy and idempotent handler. */
+export interface JobDefinition<T extends object = Record<string, unknown>> {
+  name: string;
+  handler: (data: T, meta: { id: string; retryCount: number }) => Promise<void>;
+  retryLimit?: number;
+  retryDelaySeconds?: number;
+  /** Cron expression (UTC) for jobs that run on a schedule. */
+  schedule?: string;
+  /** How many of this job one process runs at once. */
+  concurrency?: number;
+}
+
+export interface JobQueue {
+  send<T extends object>(
+    name: string,
+    data: T,
+    options?: { singletonKey?: string; startAfterSeconds?: number },
+  ): Promise<string | null>;
+}
+
+const DEAD_LETTER_QUEUE = 'dead-letter';
+
+/**
+ * pg-boss in the application database. Every queue retries with exponential backoff and hands
+ * exhausted jobs to one dead-letter queue, where they stay for inspection.
+ */
+export async function startJobQueue(opts: {
+  connectionString: string;
+  jobs: JobDefinition<never>[];
+  runWorkers: boolean;
+  log: { info(o: object, m?: string): void; error(o: object, m?: string): void };
+}) {
+  const boss = new PgBoss({
+    connectionString: opts.connectionString,
+    max: 4,
+    application_name: 'nimbus-jobs',
+  });
+  boss.on('error', (err) => opts.log.error({ err }, 'job queue error'));
+  await boss.start();
+  await boss.createQueue(DEAD_LETTER_QUEUE, { name: DEAD_LETTER_QUEUE, retentionDays: 30 } as never);
+  for (const job of opts.jobs) {
+    await boss.createQueue(job.name, {
+      name: job.name,
+      retryLimit: job.retryLimit ?? 5,
+      retryDelay: job.retryDelaySeconds ?? 10,
+      retryBackoff: true,
+      deadLetter: DEAD_LETTER_QUEUE,
+    } as never);
+    if (job.schedule) await boss.schedule(job.name, job.schedule, {}, { tz: 'UTC' });
+  }
+  if (opts.runWorkers) {
+    for (const job of opts.jobs) {
+      const concurrency = job.concurrency ?? 2;
+      for (let i = 0; i < concurrency; i++) {
+        await boss.work(
+          job.name,
+          { pollingIntervalSeconds: 1 } as never,
+          async (batch: PgBoss.Job<object>[]) => {
+            for (const item of batch) {
+              await (job.handler as JobDefinition<object>['handler'])(item.data, {
+                id: item.id,
+                retryCount: (item as unknown as { retryCount?: number }).retryCount ?? 0,
+              });
+            }
+          },
+        );
+      }
+    }
+    opts.log.info({ queues: opts.jobs.map((j) => j.name) }, 'workers started');
+  }
+  const queue: JobQueue = {
+    send: (name, data, options) =>
+      boss.send(name, data as object, {
+        singletonKey: options?.singletonKey,
+        startAfter: options?.startAfterSeconds,
+      }),
+  };
+  return { boss, queue, stop: () => boss.stop({ graceful: true, timeout: 10_000 }) };
+}

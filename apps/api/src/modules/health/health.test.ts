@@ -1,0 +1,33 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/app';
+
+describe('health and conventions', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('reports liveness and readiness in the envelope', async () => {
+    const health = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(health.statusCode).toBe(200);
+    expect(health.json()).toEqual({ code: 'OKAY', detail: '', data: { status: 'up' } });
+    const ready = await t.app.inject({ method: 'GET', url: '/api/ready' });
+    expect(ready.json().data).toEqual({ database: 'up' });
+  });
+
+  it('answers unknown API paths with a 404 envelope and a request id', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/nope' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ code: 'NOT_FOUND', data: null });
+    expect(res.headers['x-request-id']).toBeTruthy();
+  });
+
+  it('serves the OpenAPI document and sets security headers', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/openapi.json' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().openapi).toMatch(/^3\./);
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+  });
+});

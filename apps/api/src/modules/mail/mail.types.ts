@@ -1,0 +1,35 @@
+import type { Locale } from '@nimbus/contract';
+import type { DbOrTx } from '../../db/client';
+
+/** Mail templates and the parameters each one needs. */
+export interface MailTemplates {
+  /** Sign-up and resend: a link to GET /api/auth/verify-main-email?token= and a 6-digit code. */
+  'verify-email': { fullname: string; link: string; code: string };
+  /** Change of email, sent to the new address: link to /api/auth/verify-secondary-email and a code. */
+  'verify-new-email': { fullname: string; link: string; code: string; newEmail: string };
+  /** Sent to the old address while a change is pending. */
+  'email-change-notice': { fullname: string; newEmail: string };
+  /** Sent to the old address once the change is confirmed. */
+  'email-changed': { fullname: string; newEmail: string };
+  'reset-password': { fullname: string; link: string };
+  'password-changed': { fullname: string };
+}
+export type MailTemplateName = keyof MailTemplates;
+
+export interface MailRequest<T extends MailTemplateName = MailTemplateName> {
+  customerId: number | null;
+  to: string;
+  locale: Locale;
+  template: T;
+  params: MailTemplates[T];
+}
+
+/**
+ * Mail goes into the outbox inside the caller's transaction (so a rolled-back sign-up sends nothing)
+ * and a job delivers it after commit.
+ */
+export interface MailService {
+  enqueue<T extends MailTemplateName>(tx: DbOrTx, request: MailRequest<T>): Promise<number>;
+  /** Schedules delivery of outbox rows written by `enqueue`; call after the transaction commits. */
+  dispatch(ids: number[]): Promise<void>;
+}

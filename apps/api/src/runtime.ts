@@ -1,0 +1,53 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from './app';
+import type { Config } from './config';
+import { connectDatabase } from './db/connect';
+import { startJobQueue } from './jobs/queue';
+import { allJobs } from './jobs/registry';
+
+const consoleLog = {
+  info: (o: object, m?: string) => console.log(JSON.stringify({ level: 'info', msg: m, ...o })),
+  error: (o: object, m?: string) => console.error(JSON.stringify({ level: 'error', msg: m, ...o })),
+};
+
+/** Starts the database, the job queue (with or without workers) and, unless `apiOnly` is false, the HTTP app. */
+export async function startRuntime(config: Config, opts: { http: boolean }) {
+  const database = await connectDatabase(config, (m) => consoleLog.info({}, m));
+  const jobs = await startJobQueue({
+    connectionString: database.url,
+    jobs: allJobs({ config, db: database.db }),
+    runWorkers: config.RUN_WORKERS || !opts.http,
+    log: consoleLog,
+  });
+  let app: FastifyInstance | null = null;
+  if (opts.http) {
+    app = await buildApp({ config, db: database.db, jobs: jobs.queue });
+  }
+  let stopping = false;
+  const stop = async () => {
+    if (stopping) return;
+    stopping = true;
+    if (app) await app.close();
+    await jobs.stop();
+    await database.close();
+  };
+  return { app, stop, database };
+}
+
+/** Stops cleanly on SIGINT/SIGTERM: finish requests, stop workers, stop the embedded database. */
+export function onShutdown(stop: () => Promise<void>) {
+  let count = 0;
+  const handler = (signal: string) => {
+    count += 1;
+    if (count > 1) process.exit(1);
+    consoleLog.info({ signal }, 'shutting down');
+    stop()
+      .then(() => process.exit(0))
+      .catch((err) => {
+        consoleLog.error({ err: String(err) }, 'shutdown failed');
+        process.exit(1);
+      });
+  };
+  process.on('SIGINT', handler);
+  process.on('SIGTERM', handler);
+}

@@ -1,0 +1,49 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../src/app';
+import { type Env, loadConfig } from '../src/config';
+import type { Database } from '../src/db/client';
+import { type JobQueue, startJobQueue } from '../src/jobs/queue';
+import { allJobs } from '../src/jobs/registry';
+import { createTestDatabase } from './db';
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Database;
+  url: string;
+  jobs: JobQueue;
+  close(): Promise<void>;
+}
+
+/**
+ * Builds the whole API against this file's own database. Workers run only when asked for,
+ * so a test decides when background work happens.
+ */
+export async function createTestApp(
+  overrides: Partial<Env> = {},
+  opts: { workers?: boolean } = {},
+): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const config = loadConfig(
+    { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: database.url },
+    overrides,
+  );
+  const queue = await startJobQueue({
+    connectionString: database.url,
+    jobs: allJobs({ config, db: database.db }),
+    runWorkers: opts.workers ?? false,
+    log: { info: () => {}, error: () => {} },
+  });
+  const app = await buildApp({ config, db: database.db, jobs: queue.queue });
+  await app.ready();
+  return {
+    app,
+    db: database.db,
+    url: database.url,
+    jobs: queue.queue,
+    async close() {
+      await app.close();
+      await queue.stop();
+      await database.drop();
+    },
+  };
+}

@@ -1,0 +1,63 @@
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import pg from 'pg';
+import type { TestProject } from 'vitest/node';
+import { createDatabase } from '../src/db/client';
+import { startEmbeddedPostgres } from '../src/db/embedded';
+import { runMigrations } from '../src/db/migrate';
+import { repoRoot } from '../src/paths';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    adminUrl: string;
+    templateDatabase: string;
+  }
+}
+
+/**
+ * Migrates one template database per run; each test file clones it (immich's approach).
+ * TEST_DATABASE_URL points at an external server; otherwise an embedded PostgreSQL runs for the suite.
+ */
+export default async function setup(project: TestProject) {
+  let adminUrl = process.env.TEST_DATABASE_URL;
+  let stopEmbedded: (() => Promise<void>) | null = null;
+  if (!adminUrl) {
+    const dir = join(repoRoot, '.data', 'test-postgres');
+    rmSync(dir, { recursive: true, force: true });
+    const embedded = await startEmbeddedPostgres({
+      dir,
+      port: Number(process.env.TEST_EMBEDDED_PG_PORT ?? 54339),
+      database: 'postgres',
+    });
+    adminUrl = embedded.adminUrl;
+    stopEmbedded = embedded.stop;
+  }
+  const templateDatabase = `nimbus_template_${process.pid}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS ${templateDatabase}`);
+  await admin.query(`CREATE DATABASE ${templateDatabase}`);
+  const { db, pool } = createDatabase(withDatabase(adminUrl, templateDatabase), 2);
+  await runMigrations(db);
+  await pool.end();
+
+  project.provide('adminUrl', adminUrl);
+  project.provide('templateDatabase', templateDatabase);
+
+  return async () => {
+    const leftovers = await admin.query<{ datname: string }>(
+      `SELECT datname FROM pg_database WHERE datname LIKE 'nimbus_test_${process.pid}_%' OR datname = $1`,
+      [templateDatabase],
+    );
+    for (const { datname } of leftovers.rows)
+      await admin.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
+    await admin.end();
+    if (stopEmbedded) await stopEmbedded();
+  };
+}
+
+export function withDatabase(url: string, database: string): string {
+  const u = new URL(url);
+  u.pathname = `/${database}`;
+  return u.toString();
+}

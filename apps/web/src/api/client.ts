@@ -1,0 +1,120 @@
+import {
+  ACCESS_TOKEN_HEADER,
+  type AuthTokens,
+  type ErrorEnvelope,
+  errorCodes,
+  LANGUAGE_HEADER,
+  REFRESH_TOKEN_HEADER,
+} from '@nimbus/contract';
+import { tokenStore } from './tokens';
+
+/** An API answer other than OKAY: status, the envelope's code and detail, and any extra fields. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    readonly detail: string,
+    readonly body: ErrorEnvelope | null,
+  ) {
+    super(detail);
+    this.name = 'ApiError';
+  }
+  get issues() {
+    return this.body?.issues ?? [];
+  }
+}
+
+type Listener = () => void;
+const signedOutListeners = new Set<Listener>();
+/** Called when a refresh fails: the app signs out to the sign-in page. */
+export const onSignedOut = (listener: Listener) => {
+  signedOutListeners.add(listener);
+  return () => signedOutListeners.delete(listener);
+};
+
+let currentLanguage = 'en';
+export const setApiLanguage = (language: string) => {
+  currentLanguage = language;
+};
+
+let refreshing: Promise<boolean> | null = null;
+/** One refresh at a time: parallel 401s wait for the same rotation instead of burning the token twice. */
+export function refreshTokens(): Promise<boolean> {
+  if (!refreshing) {
+    refreshing = (async () => {
+      const refreshToken = tokenStore.refresh();
+      if (!refreshToken) return false;
+      try {
+        const res = await fetch('/api/auth/refresh-token', {
+          method: 'POST',
+          headers: { [REFRESH_TOKEN_HEADER]: refreshToken },
+        });
+        if (!res.ok) return false;
+        const body = (await res.json()) as { data: AuthTokens };
+        tokenStore.set(body.data);
+        return true;
+      } catch {
+        return false;
+      }
+    })().finally(() => {
+      refreshing = null;
+    });
+  }
+  return refreshing;
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  query?: Record<string, string | number | boolean | undefined | null>;
+  headers?: Record<string, string>;
+  /** Sign-in answers 401 for wrong credentials; that must not trigger a refresh. */
+  skipRefresh?: boolean;
+}
+
+function buildUrl(path: string, query?: RequestOptions['query']) {
+  const url = new URL(`/api${path}`, window.location.origin);
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== null && value !== '') url.searchParams.set(key, String(value));
+  }
+  return url.pathname + url.search;
+}
+
+/** The panel's one HTTP client: envelope in, `data` out, ApiError otherwise; 401 → refresh → retry once. */
+export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const send = () => {
+    const headers: Record<string, string> = { [LANGUAGE_HEADER]: currentLanguage, ...options.headers };
+    const access = tokenStore.access();
+    if (access) headers[ACCESS_TOKEN_HEADER] = access;
+    if (options.body !== undefined) headers['content-type'] = 'application/json';
+    return fetch(buildUrl(path, options.query), {
+      method: options.method ?? 'GET',
+      headers,
+      body: options.body !== undefined ? JSON.stringify(options.body) : undefined,
+    });
+  };
+  let res: Response;
+  try {
+    res = await send();
+  } catch {
+    throw new ApiError(0, 'NETWORK_ERROR', 'Something went wrong, please try again.', null);
+  }
+  if (res.status === 401 && !options.skipRefresh && tokenStore.refresh()) {
+    if (await refreshTokens()) {
+      res = await send();
+    } else {
+      tokenStore.clear();
+      for (const l of signedOutListeners) l();
+    }
+  }
+  const body = (await res.json().catch(() => null)) as { code: string; detail: string; data: T } | null;
+  if (!res.ok || !body || body.code !== 'OKAY') {
+    throw new ApiError(
+      res.status,
+      body?.code ?? errorCodes.internal,
+      body?.detail || 'Unexpected error occurred',
+      body as ErrorEnvelope | null,
+    );
+  }
+  return body.data;
+}

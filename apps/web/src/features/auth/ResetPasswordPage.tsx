@@ -1,0 +1,3 @@
+export function ResetPasswordPage() {
+  return <p>ResetPasswordPage</p>;
+}

@@ -1,0 +1,3 @@
+export function VerificationFailurePage() {
+  return <p>VerificationFailurePage</p>;
+}

@@ -1,0 +1,3 @@
+export function VerificationSuccessPage() {
+  return <p>VerificationSuccessPage</p>;
+}

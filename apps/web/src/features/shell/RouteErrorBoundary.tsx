@@ -1,0 +1,3 @@
+export function RouteErrorBoundary({ error }: { error: unknown }) {
+  return <p role="alert">{error instanceof Error ? error.message : String(error)}</p>;
+}

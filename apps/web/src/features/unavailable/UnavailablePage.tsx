@@ -1,0 +1,3 @@
+export function UnavailablePage() {
+  return <p>UnavailablePage</p>;
+}

@@ -1,0 +1,52 @@
+import { defineConfig, devices } from '@playwright/test';
+
+const port = Number(process.env.E2E_PORT ?? 8181);
+export const baseURL = `http://127.0.0.1:${port}`;
+
+/**
+ * Browser tests drive Debian's Chromium (never a downloaded browser) against the production build,
+ * served by the same entry point as `npm start`, on a fresh embedded database of its own.
+ */
+export default defineConfig({
+  testDir: './tests',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  reporter: [['list']],
+  outputDir: './test-results',
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
+  webServer: {
+    command: 'rm -rf ../.data/e2e && node ../apps/api/dist/main.js',
+    url: `${baseURL}/api/ready`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(port),
+      DATA_DIR: '../.data/e2e',
+      EMBEDDED_PG_PORT: String(Number(process.env.E2E_PG_PORT ?? 54349)),
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_AUTH_MAX: '1000',
+    },
+  },
+});

@@ -1,0 +1,89 @@
+import { z } from 'zod';
+import { fullnameSchema, phoneSchema } from './rules';
+
+/**
+ * Stored account status. "unverified"/"verified" are not stored: they follow from the email flag
+ * while the status is `active`, which is what `accountState` reports.
+ */
+export const accountStatuses = [
+  'active',
+  'under_review',
+  'suspended_by_admin',
+  'suspended_by_billing',
+  'suspended_unusual_activity',
+  'closed_by_admin',
+] as const;
+export type AccountStatus = (typeof accountStatuses)[number];
+
+export const accountStates = [
+  'unverified',
+  'verified',
+  'under_review',
+  'suspended_by_admin',
+  'suspended_by_billing',
+  'suspended_unusual_activity',
+  'closed_by_admin',
+] as const;
+export type AccountState = (typeof accountStates)[number];
+
+export function accountStateOf(status: AccountStatus, emailVerified: boolean): AccountState {
+  if (status === 'active') return emailVerified ? 'verified' : 'unverified';
+  return status;
+}
+export const isSuspendedStatus = (status: AccountStatus) => status.startsWith('suspended_');
+
+export const userInfoSchema = z.object({
+  id: z.number().int(),
+  fullname: z.string(),
+  email: z.object({ email: z.string(), isVerified: z.boolean() }),
+  unverifiedEmail: z.object({ email: z.string() }).nullable(),
+  phone: z.object({ phone: z.string() }).nullable(),
+  region: z.string().nullable(),
+  city: z.string().nullable(),
+  country: z.string().nullable(),
+  language: z.string(),
+  accountState: z.enum(accountStates),
+  isSuspended: z.boolean(),
+  isAdminSuspended: z.boolean(),
+  createdAt: z.string(),
+});
+export type UserInfo = z.infer<typeof userInfoSchema>;
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, 'validation.text.tooLong')
+    .transform((v) => (v === '' ? null : v))
+    .nullable();
+
+/** Profile fields a customer edits; an empty phone clears it. */
+export const updateProfileRequestSchema = z.object({
+  fullname: fullnameSchema,
+  phone: z
+    .union([z.literal(''), phoneSchema])
+    .transform((v) => (v === '' ? null : v))
+    .nullable(),
+  region: optionalText(100),
+  city: optionalText(100),
+  country: optionalText(100),
+});
+export type UpdateProfileRequest = z.input<typeof updateProfileRequestSchema>;
+
+export const apiTokenInfoSchema = z.object({
+  exists: z.boolean(),
+  prefix: z.string().nullable(),
+  createdAt: z.string().nullable(),
+  lastUsedAt: z.string().nullable(),
+});
+export type ApiTokenInfo = z.infer<typeof apiTokenInfoSchema>;
+export const createdApiTokenSchema = z.object({
+  token: z.string(),
+  prefix: z.string(),
+  createdAt: z.string(),
+});
+
+/** API tokens start with this so they are recognisable in logs and secret scanners. */
+export const API_TOKEN_PREFIX = 'nmb_';
+
+export const setLanguageRequestSchema = z.object({ language: z.string().min(2).max(8) });

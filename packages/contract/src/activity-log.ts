@@ -1,0 +1,45 @@
+import { z } from 'zod';
+
+/** Event types of the activity log (platform.md §3); later areas append theirs. */
+export const activityEvents = [
+  'registered',
+  'login',
+  'account_verified',
+  'email_changed',
+  'password_changed',
+  'password_reset',
+  'profile_updated',
+  'api_token_created',
+  'api_token_revoked',
+  'suspended_by_admin',
+  'unsuspended_by_admin',
+  'suspended_by_billing',
+  'unsuspended_by_billing',
+  'closed_by_admin',
+  'email_sent',
+] as const;
+export type ActivityEvent = (typeof activityEvents)[number];
+
+export const activityLogEntrySchema = z.object({
+  id: z.number().int(),
+  event: z.string(),
+  data: z.record(z.string(), z.unknown()),
+  payload: z.object({ mainIp: z.string().nullable().optional() }).nullable(),
+  iid: z.number().int().nullable(),
+  timestamp: z.string(),
+});
+export type ActivityLogEntry = z.infer<typeof activityLogEntrySchema>;
+
+/** Cursor paging: `endTimestamp` is the timestamp of the last entry seen; an empty page is the end. */
+export const activityLogQuerySchema = z.object({
+  instanceId: z.coerce.number().int().positive().optional(),
+  endTimestamp: z.iso.datetime({ offset: true }).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+});
+
+export const DASHBOARD_LOG_ITEMS = 5;
+/** The load-more button appears once more than this many entries are available (spec §9). */
+export const LOG_LOAD_MORE_THRESHOLD = 18;
+
+/** Email-sent entries whose subject mentions these are hidden from the customer (spec §3). */
+export const hiddenEmailSubjectWords = ['ddos', 'backup'];

@@ -1,0 +1,106 @@
+import { isValidPhoneNumber } from 'libphonenumber-js/max';
+import { z } from 'zod';
+
+/**
+ * Validation messages are i18n keys (`validation.*`): the panel translates them,
+ * the API puts the English text of `validationMessages` in `detail`.
+ */
+export const validationMessages = {
+  'validation.required': 'This field is required.',
+  'validation.email.invalid': 'Enter a valid email address.',
+  'validation.email.tooLong': 'The email address must be at most 254 characters.',
+  'validation.password.minLength': 'The password must be at least 8 characters long.',
+  'validation.password.maxLength': 'The password must be at most 128 characters long.',
+  'validation.password.letter': 'The password must contain an English letter.',
+  'validation.password.special': 'The password must contain a special character.',
+  'validation.password.mismatch': 'The passwords do not match.',
+  'validation.password.sameAsOld': 'The new password must differ from the current one.',
+  'validation.fullname.required': 'Enter your full name.',
+  'validation.fullname.tooLong': 'The name must be at most 100 characters.',
+  'validation.phone.invalid': 'Enter a valid phone number in international format, e.g. +14155550123.',
+  'validation.hostname.required': 'Enter a hostname.',
+  'validation.hostname.tooLong': 'The hostname must be at most 62 characters.',
+  'validation.hostname.spaces': 'The hostname cannot contain spaces.',
+  'validation.hostname.invalid':
+    'Use letters, digits, hyphens, underscores and single dots; start with a letter or digit and do not end with a dot.',
+  'validation.code.invalid': 'Enter the 6-digit code from the email.',
+  'validation.text.tooLong': 'This text is too long.',
+  'validation.money.invalid': 'Enter a valid amount.',
+} as const;
+export type ValidationMessageKey = keyof typeof validationMessages;
+
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export const emailSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .min(1, 'validation.required')
+  .max(254, 'validation.email.tooLong')
+  .regex(EMAIL_PATTERN, 'validation.email.invalid');
+
+/** The domain part of an address, lower-cased; used for the banned-domain rule. */
+export const emailDomain = (email: string) => email.slice(email.lastIndexOf('@') + 1).toLowerCase();
+
+/** True when the address's domain, or a parent domain of it, is banned. */
+export function isBannedEmailDomain(email: string, banned: readonly string[]): boolean {
+  const domain = emailDomain(email);
+  return banned.some((b) => {
+    const d = b.trim().toLowerCase();
+    return d.length > 0 && (domain === d || domain.endsWith(`.${d}`));
+  });
+}
+
+export const PASSWORD_MIN_LENGTH = 8;
+export const passwordSchema = z
+  .string()
+  .min(PASSWORD_MIN_LENGTH, 'validation.password.minLength')
+  .max(128, 'validation.password.maxLength')
+  .regex(/[A-Za-z]/, 'validation.password.letter')
+  .regex(/[^A-Za-z0-9\s]/, 'validation.password.special');
+
+export const fullnameSchema = z
+  .string()
+  .trim()
+  .min(1, 'validation.fullname.required')
+  .max(100, 'validation.fullname.tooLong');
+
+/** Phone numbers are stored in E.164; a real, dialable number is required. */
+export const phoneSchema = z
+  .string()
+  .trim()
+  .refine((v) => v.startsWith('+') && isValidPhoneNumber(v), 'validation.phone.invalid');
+
+export const HOSTNAME_MAX_LENGTH = 62;
+const HOSTNAME_LABEL = /^[A-Za-z0-9][A-Za-z0-9_-]{0,62}$/;
+const HOSTNAME_LABEL_ANY_START = /^[A-Za-z0-9_-]{1,63}$/;
+
+/** Returns the message key of the first broken hostname rule, or null when valid. */
+export function hostnameProblem(value: string): ValidationMessageKey | null {
+  if (value.length === 0) return 'validation.hostname.required';
+  if (/\s/.test(value)) return 'validation.hostname.spaces';
+  if (value.length > HOSTNAME_MAX_LENGTH) return 'validation.hostname.tooLong';
+  const labels = value.split('.');
+  const [first = '', ...rest] = labels;
+  if (!HOSTNAME_LABEL.test(first)) return 'validation.hostname.invalid';
+  if (rest.some((label) => !HOSTNAME_LABEL_ANY_START.test(label))) return 'validation.hostname.invalid';
+  return null;
+}
+export const isValidHostname = (value: string) => hostnameProblem(value) === null;
+export const hostnameSchema = z.string().superRefine((value, ctx) => {
+  const problem = hostnameProblem(value);
+  if (problem) ctx.addIssue({ code: 'custom', message: problem });
+});
+
+/** Each octet 0–255, no leading garbage; empty counts as "no filter". */
+export const isValidIpv4 = (value: string) =>
+  /^(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}$/.test(value);
+
+/** Six-digit codes sent by email (verification, email change). */
+export const emailCodeSchema = z
+  .string()
+  .trim()
+  .regex(/^\d{6}$/, 'validation.code.invalid');
+
+/** English text for a message key, for API `detail` fields. */
+export const messageText = (key: string): string =>
+  (validationMessages as Record<string, string>)[key] ?? key;
