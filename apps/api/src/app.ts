@@ -13,8 +13,14 @@ import {
 import type { Config } from './config';
 import type { Database } from './db/client';
 import type { JobQueue } from './jobs/queue';
+import { accountModule } from './modules/account/account.module';
+import { activityLogModule } from './modules/activity-log/activity-log.module';
+import { registerAuthGuard } from './modules/auth/auth.guard';
+import { authModule } from './modules/auth/auth.module';
 import { brandingRoutes } from './modules/branding/branding.routes';
+import { catalogueModule } from './modules/catalogue/catalogue.module';
 import { healthRoutes } from './modules/health/health.routes';
+import { mailModule } from './modules/mail/mail.module';
 import { registerErrorHandler } from './plugins/error-handler';
 import { createPostgresRateLimitStore } from './plugins/rate-limit-store';
 import { registerStaticWeb } from './plugins/static-web';
@@ -76,6 +82,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       req.url.startsWith('/api/health') || req.url.startsWith('/api/ready') || !req.url.startsWith('/api'),
   });
 
+  await registerAuthGuard(app, deps);
+
   await app.register(fastifySwagger, {
     openapi: {
       info: {
@@ -101,11 +109,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
       await api.register(healthRoutes(deps));
       await api.register(brandingRoutes(deps));
-      // Area modules register here, each wiring its own services from `deps`.
+      // Area modules, each wiring its own services from `deps`.
+      await api.register(authModule(deps));
+      await api.register(accountModule(deps));
+      await api.register(activityLogModule(deps));
+      await api.register(catalogueModule(deps));
     },
     { prefix: '/api' },
   );
 
+  // Development mailbox (/dev/mailbox) lives outside /api; it is only mounted without SMTP.
+  await app.register(mailModule(deps));
   await registerStaticWeb(app);
   return app;
 }
