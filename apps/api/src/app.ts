@@ -118,7 +118,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     { prefix: '/api' },
   );
 
-  // Development mailbox (/dev/mailbox) lives outside /api; it is only mounted without SMTP.
+  // Development mailbox (/dev/mailbox) lives outside /api; mounted when DEV_MAILBOX is on (default without SMTP).
   await app.register(mailModule(deps));
   await registerStaticWeb(app);
   return app;

@@ -29,6 +29,7 @@ const envSchema = z.object({
   JWT_SECRET: z.string().min(32).optional(),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().positive().default(900),
   REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().positive().default(30),
+  REFRESH_REUSE_GRACE_SECONDS: z.coerce.number().int().min(0).max(60).default(10),
 
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Nimbus Cloud <no-reply@nimbus.example>'),

@@ -4,6 +4,7 @@ import type { Config } from './config';
 import { connectDatabase } from './db/connect';
 import { startJobQueue } from './jobs/queue';
 import { allJobs } from './jobs/registry';
+import { loadCatalogue } from './modules/catalogue/catalogue.loader';
 
 const consoleLog = {
   info: (o: object, m?: string) => console.log(JSON.stringify({ level: 'info', msg: m, ...o })),
@@ -13,6 +14,11 @@ const consoleLog = {
 /** Starts the database, the job queue (with or without workers) and, unless `apiOnly` is false, the HTTP app. */
 export async function startRuntime(config: Config, opts: { http: boolean }) {
   const database = await connectDatabase(config, (m) => consoleLog.info({}, m));
+  const catalogue = await loadCatalogue(database.db, config.CATALOGUE_FILE).catch(async (err) => {
+    await database.close();
+    throw err;
+  });
+  consoleLog.info({ version: catalogue.version, changed: catalogue.changed }, 'catalogue loaded');
   const jobs = await startJobQueue({
     connectionString: database.url,
     jobs: allJobs({ config, db: database.db }),

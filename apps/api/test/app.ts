@@ -4,6 +4,7 @@ import { type Env, loadConfig } from '../src/config';
 import type { Database } from '../src/db/client';
 import { type JobQueue, startJobQueue } from '../src/jobs/queue';
 import { allJobs } from '../src/jobs/registry';
+import { loadCatalogue } from '../src/modules/catalogue/catalogue.loader';
 import { createTestDatabase } from './db';
 
 export interface TestApp {
@@ -27,6 +28,7 @@ export async function createTestApp(
     { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: database.url },
     overrides,
   );
+  await loadCatalogue(database.db, config.CATALOGUE_FILE);
   const queue = await startJobQueue({
     connectionString: database.url,
     jobs: allJobs({ config, db: database.db }),

@@ -1,4 +1,5 @@
 import { rmSync } from 'node:fs';
+import net from 'node:net';
 import { join } from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
@@ -22,15 +23,15 @@ export default async function setup(project: TestProject) {
   let adminUrl = process.env.TEST_DATABASE_URL;
   let stopEmbedded: (() => Promise<void>) | null = null;
   if (!adminUrl) {
-    const dir = join(repoRoot, '.data', 'test-postgres');
+    // A throw-away server per run, in its own folder on a free port, so parallel runs never collide.
+    const dir = join(repoRoot, '.data', `test-postgres-${process.pid}`);
     rmSync(dir, { recursive: true, force: true });
-    const embedded = await startEmbeddedPostgres({
-      dir,
-      port: Number(process.env.TEST_EMBEDDED_PG_PORT ?? 54339),
-      database: 'postgres',
-    });
+    const embedded = await startEmbeddedPostgres({ dir, port: await freePort(), database: 'postgres' });
     adminUrl = embedded.adminUrl;
-    stopEmbedded = embedded.stop;
+    stopEmbedded = async () => {
+      await embedded.stop();
+      rmSync(dir, { recursive: true, force: true });
+    };
   }
   const templateDatabase = `nimbus_template_${process.pid}`;
   const admin = new pg.Client({ connectionString: adminUrl });
@@ -54,6 +55,17 @@ export default async function setup(project: TestProject) {
     await admin.end();
     if (stopEmbedded) await stopEmbedded();
   };
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
 }
 
 export function withDatabase(url: string, database: string): string {

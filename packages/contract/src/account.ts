@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isSupportedLocale } from './locales';
 import { fullnameSchema, phoneSchema } from './rules';
 
 /**
@@ -86,4 +87,12 @@ export const createdApiTokenSchema = z.object({
 /** API tokens start with this so they are recognisable in logs and secret scanners. */
 export const API_TOKEN_PREFIX = 'nmb_';
 
-export const setLanguageRequestSchema = z.object({ language: z.string().min(2).max(8) });
+export const setLanguageRequestSchema = z.object({
+  language: z.string().refine(isSupportedLocale, 'validation.invalid'),
+});
+export const languageSchema = z.object({ language: z.string() });
+
+export const accountErrorCodes = {
+  apiTokenExists: 'API_TOKEN_EXISTS',
+  noApiToken: 'NO_API_TOKEN',
+} as const;

@@ -36,12 +36,14 @@ export const forgotPasswordRequestSchema = z.object({ email: emailSchema });
 export const confirmResetPasswordRequestSchema = z.object({ new_password: passwordSchema });
 export const tokenQuerySchema = z.object({ token: z.string().min(1).max(512) });
 
-export const changePasswordRequestSchema = z
-  .object({ old_password: z.string().min(1, 'validation.required').max(256), new_password: passwordSchema })
-  .refine((v) => v.old_password !== v.new_password, {
-    path: ['new_password'],
-    message: 'validation.password.sameAsOld',
-  });
+/**
+ * "New equals current" is not refined here: the API answers it with its own code SAME_PASSWORD
+ * (after checking the current password), while the panel's form schema below catches it early.
+ */
+export const changePasswordRequestSchema = z.object({
+  old_password: z.string().min(1, 'validation.required').max(256),
+  new_password: passwordSchema,
+});
 
 /** The panel's form adds a confirmation field; the API only needs the two passwords. */
 export const changePasswordFormSchema = z
@@ -80,6 +82,15 @@ export const LANGUAGE_HEADER = 'x-language';
 export const CAPTCHA_RETRY_ATTEMPTS = 3;
 export const CAPTCHA_RETRY_DELAY_MS = 1000;
 
+/** Why `/verificationfailure?reason=` was reached from a mailed link. */
+export const verificationFailureReasons = ['invalid', 'expired', 'suspended', 'email_in_use'] as const;
+export type VerificationFailureReason = (typeof verificationFailureReasons)[number];
+/** `/verificationsuccess?type=email` after confirming a changed address; no type after sign-up verification. */
+export const verificationSuccessTypes = ['email'] as const;
+
+/** Six-digit codes: wrong guesses allowed per code before a new one must be requested. */
+export const EMAIL_CODE_MAX_ATTEMPTS = 5;
+
 export const authErrorCodes = {
   wrongCredentials: 'WRONG_CREDENTIALS',
   emailInUse: 'EMAIL_ALREADY_USED',
@@ -98,3 +109,4 @@ export const authErrorCodes = {
   sameEmail: 'SAME_EMAIL',
   nothingChanged: 'NOTHING_CHANGED',
 } as const;
+export type AuthErrorCode = (typeof authErrorCodes)[keyof typeof authErrorCodes];

@@ -54,14 +54,14 @@ export async function startJobQueue(opts: {
     for (const job of opts.jobs) {
       const concurrency = job.concurrency ?? 2;
       for (let i = 0; i < concurrency; i++) {
-        await boss.work(
+        await boss.work<object>(
           job.name,
-          { pollingIntervalSeconds: 1 } as never,
-          async (batch: PgBoss.Job<object>[]) => {
+          { pollingIntervalSeconds: 1, includeMetadata: true },
+          async (batch) => {
             for (const item of batch) {
               await (job.handler as JobDefinition<object>['handler'])(item.data, {
                 id: item.id,
-                retryCount: (item as unknown as { retryCount?: number }).retryCount ?? 0,
+                retryCount: item.retryCount,
               });
             }
           },

@@ -1,10 +1,12 @@
 import type { Config } from '../config';
 import type { Database } from '../db/client';
+import { mailJobs } from '../modules/mail/mail.jobs';
 import type { JobDefinition } from './queue';
 
 /** Every background job of every area, built from the same dependencies as the API. */
-export function allJobs(_deps: { config: Config; db: Database }): JobDefinition<never>[] {
+export function allJobs(deps: { config: Config; db: Database }): JobDefinition<never>[] {
   return [
     // Area modules add their jobs here.
+    ...mailJobs(deps),
   ];
 }

@@ -96,6 +96,11 @@ export const features = pgTable('features', {
   description: text().notNull().default(''),
   monthlyPriceMicros: bigint({ mode: 'number' }).notNull().default(0),
   isActive: boolean().notNull().default(true),
+  /** Requirements on the plan and image; empty lists mean no restriction. */
+  minRamMb: integer().notNull().default(0),
+  planClasses: jsonb().$type<string[]>().notNull().default([]),
+  unsupportedOsFamilies: jsonb().$type<string[]>().notNull().default([]),
+  sortOrder: integer().notNull().default(0),
   inCatalogue: boolean().notNull().default(true),
 });
 
@@ -103,6 +108,8 @@ export const applicationTags = pgTable('application_tags', {
   tag: text().primaryKey(),
   name: text().notNull(),
   icon: text().notNull(),
+  /** The category the application grid opens on. */
+  isSelected: boolean().notNull().default(false),
   sortOrder: integer().notNull().default(0),
   inCatalogue: boolean().notNull().default(true),
 });
@@ -128,6 +135,7 @@ export const applications = pgTable('applications', {
 
 export const paymentGateways = pgTable('payment_gateways', {
   name: text().primaryKey(),
+  id: integer().notNull().unique(),
   displayName: text().notNull(),
   /** Fee as a fraction in millionths (0.03 = 30000), exact like money. */
   feePercentMicros: integer().notNull().default(0),

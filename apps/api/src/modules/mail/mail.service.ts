@@ -1,17 +1,20 @@
 import type { Config } from '../../config';
 import type { DbOrTx } from '../../db/client';
 import type { JobQueue } from '../../jobs/queue';
+import { dispatchMail } from './mail.jobs';
+import { mailBrandingOf, renderMail } from './mail.render';
 import { mailOutbox } from './mail.tables';
 import type { MailRequest, MailService, MailTemplateName } from './mail.types';
 
-/** Interim implementation: stores an English rendering in the outbox (the mail module replaces this). */
-export function createMailService(deps: { jobs: JobQueue; config: Pick<Config, 'BRAND_NAME'> }): MailService {
+/** Renders mail into the outbox inside the caller's transaction and queues delivery after commit. */
+export function createMailService(deps: {
+  jobs: JobQueue;
+  config: Pick<Config, 'BRAND_NAME' | 'BRAND_SUPPORT_EMAIL' | 'BRAND_PRIMARY_COLOR'>;
+}): MailService {
+  const branding = mailBrandingOf(deps.config);
   return {
     async enqueue<T extends MailTemplateName>(tx: DbOrTx, request: MailRequest<T>) {
-      const params = request.params as Record<string, string>;
-      const body = Object.entries(params)
-        .map(([k, v]) => `${k}: ${v}`)
-        .join('\n');
+      const rendered = renderMail(request.template, request.locale, request.params, branding);
       const [row] = await tx
         .insert(mailOutbox)
         .values({
@@ -19,15 +22,11 @@ export function createMailService(deps: { jobs: JobQueue; config: Pick<Config, '
           toAddress: request.to,
           template: request.template,
           locale: request.locale,
-          subject: `${deps.config.BRAND_NAME}: ${request.template}`,
-          text: body,
-          html: `<pre>${body}</pre>`,
+          ...rendered,
         })
         .returning({ id: mailOutbox.id });
       return row!.id;
     },
-    async dispatch(ids) {
-      for (const id of ids) await deps.jobs.send('mail.deliver', { id }, { singletonKey: `mail:${id}` });
-    },
+    dispatch: (ids) => dispatchMail(deps.jobs, ids),
   };
 }
