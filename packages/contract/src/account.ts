@@ -96,3 +96,9 @@ export const accountErrorCodes = {
   apiTokenExists: 'API_TOKEN_EXISTS',
   noApiToken: 'NO_API_TOKEN',
 } as const;
+
+/** POST /customer-stats: analytics ids of the customer's browser (spec §7), stored with the account. */
+export const customerStatsRequestSchema = z.object({
+  googleId: z.string().trim().max(200).optional(),
+  hash: z.string().trim().max(200).optional(),
+});

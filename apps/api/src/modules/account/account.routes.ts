@@ -1,6 +1,7 @@
 import {
   apiTokenInfoSchema,
   createdApiTokenSchema,
+  customerStatsRequestSchema,
   type Locale,
   languageSchema,
   setLanguageRequestSchema,
@@ -50,6 +51,23 @@ export function accountRoutes(deps: { profile: ProfileService; apiTokens: ApiTok
           await deps.profile.updateProfile(customerOf(request).id, request.body, request.ip),
           'Profile saved.',
         ),
+    );
+
+    app.post(
+      '/customer-stats',
+      {
+        schema: {
+          tags,
+          summary: "Record the customer's analytics ids (googleId, hash)",
+          security: securedBy,
+          body: customerStatsRequestSchema,
+          response: { 200: okEmpty },
+        },
+      },
+      async (request) => {
+        await deps.profile.recordCustomerStats(customerOf(request).id, request.body);
+        return ok(null);
+      },
     );
 
     app.put(

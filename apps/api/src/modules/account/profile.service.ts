@@ -10,7 +10,7 @@ import type { Database } from '../../db/client';
 import { badRequest, unauthorized } from '../../lib/errors';
 import { logActivity } from '../activity-log/activity-log.service';
 import { customers } from '../auth/auth.tables';
-import { type CustomerRow, findCustomerById } from '../auth/customers';
+import { type CustomerRow, findCustomerById, mergeAnalyticsIds } from '../auth/customers';
 
 export function toUserInfo(row: CustomerRow): UserInfo {
   return {
@@ -45,6 +45,9 @@ export function createProfileService(deps: { db: Database }) {
 
   return {
     userInfo: async (customerId: number) => toUserInfo(await load(customerId)),
+
+    recordCustomerStats: (customerId: number, ids: { googleId?: string; hash?: string }) =>
+      mergeAnalyticsIds(db, customerId, ids),
 
     /** Saves the fields that differ; saving without a change is refused (spec §5 "nothing changed"). */
     async updateProfile(customerId: number, input: ProfileFields, ip: string | null): Promise<UserInfo> {

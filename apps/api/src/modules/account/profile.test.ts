@@ -121,4 +121,40 @@ describe('account information', () => {
     expect(bobInfo).toMatchObject({ fullname: 'Bob', city: null });
     expect(bobInfo.email.email).toBe(bob.email);
   });
+
+  it('stores analytics ids from customer stats and sign-in metadata on the caller only', async () => {
+    const user = await signUp(t.app);
+    const other = await signUp(t.app);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/customer-stats',
+      headers: user.headers,
+      payload: { googleId: 'GA1.2.345', hash: 'abc' },
+    });
+    expect(res.statusCode).toBe(200);
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/customer-login',
+      payload: { email: user.email, password: user.password, metadata: { googleCid: 'cid-9', hash: 'def' } },
+    });
+    const stored = async (email: string) =>
+      (
+        await t.db.select({ ids: customers.analyticsIds }).from(customers).where(eq(customers.email, email))
+      )[0]?.ids;
+    expect(await stored(user.email)).toEqual({ googleId: 'GA1.2.345', googleCid: 'cid-9', hash: 'def' });
+    expect(await stored(other.email)).toEqual({});
+    const anonymous = await t.app.inject({
+      method: 'POST',
+      url: '/api/customer-stats',
+      payload: { hash: 'x' },
+    });
+    expect(anonymous.statusCode).toBe(401);
+    const tooLong = await t.app.inject({
+      method: 'POST',
+      url: '/api/customer-stats',
+      headers: user.headers,
+      payload: { hash: 'x'.repeat(201) },
+    });
+    expect(tooLong.statusCode).toBe(400);
+  });
 });

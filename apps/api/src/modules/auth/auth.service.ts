@@ -13,7 +13,7 @@ import type { CaptchaVerifier } from '../captcha/captcha';
 import { hashPassword, verifyDummyPassword, verifyPassword } from './auth.crypto';
 import { accountClosed, bannedEmailDomain, emailInUse } from './auth.errors';
 import { customers } from './auth.tables';
-import { findCustomerByEmail, isUniqueViolation } from './customers';
+import { findCustomerByEmail, isUniqueViolation, mergeAnalyticsIds } from './customers';
 import type { EmailVerificationService } from './email-verification.service';
 import type { MailTransaction } from './mail-transaction';
 import type { ClientInfo, SessionService } from './session.service';
@@ -74,6 +74,9 @@ export function createAuthService(deps: {
       if (customer.status === 'closed_by_admin') throw accountClosed();
       return db.transaction(async (tx) => {
         const tokens = await sessions.start(tx, customer.id, client);
+        if (input.metadata && Object.keys(input.metadata).length > 0) {
+          await mergeAnalyticsIds(tx, customer.id, input.metadata);
+        }
         await logActivity(tx, { customerId: customer.id, event: 'login', data: {}, ip: client.ip });
         return tokens;
       });

@@ -1,5 +1,15 @@
 import type { AccountStatus } from '@nimbus/contract';
-import { index, integer, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 export const customers = pgTable(
   'customers',
@@ -18,6 +28,8 @@ export const customers = pgTable(
     /** New address waiting for confirmation; `email` stays in force until then. */
     pendingEmail: text(),
     signupMetadata: text(),
+    /** Marketing-analytics ids the panel reports (sign-in metadata and POST /customer-stats). */
+    analyticsIds: jsonb().$type<Record<string, string>>().notNull().default({}),
     passwordChangedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

@@ -1,5 +1,5 @@
 import { defaultLocale, isSupportedLocale, type Locale } from '@nimbus/contract';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { customers } from './auth.tables';
 
@@ -25,3 +25,17 @@ export const isUniqueViolation = (error: unknown): boolean => {
   const pgError = (error as { cause?: { code?: string }; code?: string }) ?? {};
   return pgError.code === '23505' || pgError.cause?.code === '23505';
 };
+
+/** Adds analytics ids (sign-in metadata, customer stats) to the customer's record; later values win. */
+export async function mergeAnalyticsIds(
+  db: DbOrTx,
+  customerId: number,
+  ids: Record<string, string | undefined>,
+) {
+  const clean = Object.fromEntries(Object.entries(ids).filter((e): e is [string, string] => Boolean(e[1])));
+  if (Object.keys(clean).length === 0) return;
+  await db
+    .update(customers)
+    .set({ analyticsIds: sql`${customers.analyticsIds} || ${JSON.stringify(clean)}::jsonb` })
+    .where(eq(customers.id, customerId));
+}

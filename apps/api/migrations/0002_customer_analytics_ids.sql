@@ -1,0 +1,1 @@
+ALTER TABLE "customers" ADD COLUMN "analytics_ids" jsonb DEFAULT '{}'::jsonb NOT NULL;
