@@ -14,5 +14,8 @@ export default defineConfig({
   test: {
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
+    setupFiles: ['src/test-setup.ts'],
+    // Component tests render whole MUI pages; on a busy 2-core machine 5 s is too tight.
+    testTimeout: 20_000,
   },
 });

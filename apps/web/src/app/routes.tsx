@@ -4,9 +4,11 @@ import {
   createRootRouteWithContext,
   createRoute,
   lazyRouteComponent,
+  Navigate,
   redirect,
 } from '@tanstack/react-router';
 import { z } from 'zod';
+import { withChunkLoadError } from '../features/shell/chunk-error';
 import { RootLayout } from '../features/shell/RootLayout';
 import { RouteErrorBoundary } from '../features/shell/RouteErrorBoundary';
 import { acceptTokensFromQuery, digitsOnly, guard } from './guard';
@@ -19,13 +21,17 @@ export interface RouterContext {
 export const rootRoute = createRootRouteWithContext<RouterContext>()({
   component: RootLayout,
   errorComponent: RouteErrorBoundary,
-  beforeLoad: ({ search }) => acceptTokensFromQuery(search as Record<string, unknown>),
-  notFoundComponent: () => {
-    throw redirect({ to: '/404', replace: true });
-  },
+  beforeLoad: ({ location }) => acceptTokensFromQuery(location),
+  // Unknown paths are caught by the splat route below; this covers anything that still ends as not-found.
+  notFoundComponent: () => <Navigate to="/404" replace />,
 });
 
 type Loader = Parameters<typeof lazyRouteComponent>[0];
+
+/** A lazily loaded page; a chunk gone after a deployment asks to update the panel (see chunk-error.ts). */
+const lazyPage = (load: Loader, exportName = 'default') =>
+  lazyRouteComponent(withChunkLoadError(load), exportName);
+const unavailablePage = lazyPage(() => import('../features/unavailable/UnavailablePage'), 'UnavailablePage');
 interface PageOptions {
   auth: RouteAuth;
   layout: LayoutName;
@@ -40,7 +46,7 @@ function page(path: string, opts: PageOptions, load: Loader, exportName = 'defau
     path,
     staticData: { auth: opts.auth, layout: opts.layout, hideFooter: opts.hideFooter, title: opts.title },
     beforeLoad: guard(opts.auth),
-    component: lazyRouteComponent(load, exportName),
+    component: lazyPage(load, exportName),
   });
 }
 
@@ -56,16 +62,17 @@ function comingLater(
     path,
     staticData: { auth, layout, title: `areas.${area}` },
     beforeLoad: guard(auth),
-    component: lazyRouteComponent(() => import('../features/unavailable/UnavailablePage'), 'UnavailablePage'),
+    component: unavailablePage,
   });
 }
 
+/** An old or short address: the query is kept, e.g. /services?status=suspended. */
 const redirectRoute = (path: string, to: string) =>
   createRoute({
     getParentRoute: () => rootRoute,
     path,
-    beforeLoad: () => {
-      throw redirect({ to, replace: true });
+    beforeLoad: ({ location }) => {
+      throw redirect({ href: `${to}${location.searchStr}`, replace: true });
     },
   });
 
@@ -121,7 +128,7 @@ const resetRoute = createRoute({
   staticData: { auth: 'guest', layout: 'SignIn', title: 'titles.resetPassword' },
   validateSearch: tokenSearch,
   beforeLoad: guard('guest'),
-  component: lazyRouteComponent(() => import('../features/auth/ResetPasswordPage'), 'ResetPasswordPage'),
+  component: lazyPage(() => import('../features/auth/ResetPasswordPage'), 'ResetPasswordPage'),
 });
 const resetSuccessRoute = page(
   '/resetpasswordsuccess',
@@ -143,10 +150,7 @@ const verificationFailureRoute = createRoute({
     reason: z.enum(['invalid', 'expired', 'suspended']).optional().catch(undefined),
   }),
   beforeLoad: guard('any'),
-  component: lazyRouteComponent(
-    () => import('../features/auth/VerificationFailurePage'),
-    'VerificationFailurePage',
-  ),
+  component: lazyPage(() => import('../features/auth/VerificationFailurePage'), 'VerificationFailurePage'),
 });
 const accountRedirect = redirectRoute('/account', '/account/information');
 const accountRoute = createRoute({
@@ -158,7 +162,7 @@ const accountRoute = createRoute({
     oneOf(accountTabs, 'tab')(ctx);
   },
   validateSearch: z.object({ verify: z.boolean().optional().catch(undefined) }),
-  component: lazyRouteComponent(() => import('../features/account/AccountPage'), 'AccountPage'),
+  component: lazyPage(() => import('../features/account/AccountPage'), 'AccountPage'),
 });
 const dashboardRoute = page(
   '/dashboard',
@@ -207,7 +211,7 @@ const laterRoutes: AnyRoute[] = [
       guard('required')(ctx);
       oneOf(servicesTabs, 'tab')(ctx);
     },
-    component: lazyRouteComponent(() => import('../features/unavailable/UnavailablePage'), 'UnavailablePage'),
+    component: unavailablePage,
   }),
   createRoute({
     getParentRoute: () => rootRoute,
@@ -217,7 +221,7 @@ const laterRoutes: AnyRoute[] = [
       guard('required')(ctx);
       digitsOnly(ctx.params);
     },
-    component: lazyRouteComponent(() => import('../features/unavailable/UnavailablePage'), 'UnavailablePage'),
+    component: unavailablePage,
   }),
   createRoute({
     getParentRoute: () => rootRoute,
@@ -227,7 +231,7 @@ const laterRoutes: AnyRoute[] = [
       guard('required')(ctx);
       digitsOnly(ctx.params);
     },
-    component: lazyRouteComponent(() => import('../features/unavailable/UnavailablePage'), 'UnavailablePage'),
+    component: unavailablePage,
   }),
   createRoute({
     getParentRoute: () => rootRoute,
@@ -251,11 +255,19 @@ const laterRoutes: AnyRoute[] = [
       digitsOnly(ctx.params);
       oneOf(instanceTabs, 'tab')(ctx);
     },
-    component: lazyRouteComponent(() => import('../features/unavailable/UnavailablePage'), 'UnavailablePage'),
+    component: unavailablePage,
   }),
 ];
 
 const indexRoute = redirectRoute('/', '/dashboard');
+/** Every path no route claims. */
+const unknownRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '$',
+  beforeLoad: () => {
+    throw redirect({ to: '/404', replace: true });
+  },
+});
 
 export const routeTree = rootRoute.addChildren([
   indexRoute,
@@ -271,4 +283,5 @@ export const routeTree = rootRoute.addChildren([
   dashboardRoute,
   notFoundRoute,
   ...laterRoutes,
+  unknownRoute,
 ]);

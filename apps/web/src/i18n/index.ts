@@ -13,8 +13,8 @@ import enAccount from './locales/en/account.json';
 import enAuth from './locales/en/auth.json';
 import enCommon from './locales/en/common.json';
 import enShell from './locales/en/shell.json';
+import { namespaces } from './namespaces';
 
-export const namespaces = ['common', 'shell', 'auth', 'account'] as const;
 const STORAGE_KEY = 'nimbus.language';
 
 // Every other language is a separate chunk, fetched when chosen.

@@ -1,3 +1,18 @@
+import { useTranslation } from 'react-i18next';
+import { ButtonLink } from './links';
+import { ResultMessage } from './ResultMessage';
+
 export function ResetPasswordSuccessPage() {
-  return <p>ResetPasswordSuccessPage</p>;
+  const { t } = useTranslation('auth');
+  return (
+    <ResultMessage
+      severity="success"
+      title={t('resetPasswordSuccess.title')}
+      text={t('resetPasswordSuccess.text')}
+    >
+      <ButtonLink to="/signin" variant="contained" size="large" fullWidth>
+        {t('resetPasswordSuccess.signIn')}
+      </ButtonLink>
+    </ResultMessage>
+  );
 }

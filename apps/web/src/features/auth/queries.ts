@@ -1,8 +1,19 @@
-import { type UserInfo, userInfoSchema } from '@nimbus/contract';
+import {
+  type AuthTokens,
+  authErrorCodes,
+  authTokensSchema,
+  type SignInRequest,
+  type SignUpRequest,
+  type UserInfo,
+  userInfoSchema,
+} from '@nimbus/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
+import { brandingKeys } from '../../api/branding';
 import { api } from '../../api/client';
-import { tokenStore } from '../../api/tokens';
+import { desiredRoute, tokenStore } from '../../api/tokens';
+import { type CaptchaClient, captchaHeaders, obtainCaptchaToken } from './captcha/captcha';
+import { errorCodeOf } from './errors';
 
 /** Query keys of the auth/account area: one factory, so invalidations hit exactly what changed. */
 export const authKeys = {
@@ -34,6 +45,106 @@ export function useSignOutMutation() {
       tokenStore.clear();
       queryClient.clear();
       await navigate({ to: '/signin' });
+    },
+  });
+}
+
+/**
+ * After sign-in or sign-up: keep the tokens, drop anything cached for an earlier session (the brand
+ * stays), and continue to the route the visitor wanted, else the dashboard.
+ */
+function useStartSession() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return async (tokens: AuthTokens) => {
+    tokenStore.set(tokens);
+    queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== brandingKeys.all[0] });
+    await navigate({ href: desiredRoute.take() ?? '/dashboard', replace: true });
+  };
+}
+
+export type SignInValues = Omit<SignInRequest, 'metadata'>;
+
+/** Sign-in with the captcha token in its header; the spent token is reset whatever the answer. */
+export function useSignInMutation(captcha: CaptchaClient) {
+  const startSession = useStartSession();
+  return useMutation({
+    mutationFn: async (values: SignInValues) => {
+      const token = await obtainCaptchaToken(captcha);
+      try {
+        const data = await api('/auth/customer-login', {
+          method: 'POST',
+          body: values,
+          headers: captchaHeaders(token),
+          // A 401 here means wrong credentials, not an expired session.
+          skipRefresh: true,
+        });
+        return authTokensSchema.parse(data);
+      } finally {
+        if (token) captcha.reset();
+      }
+    },
+    onSuccess: startSession,
+  });
+}
+
+export type SignUpValues = Omit<SignUpRequest, 'metadata'>;
+
+export function useSignUpMutation() {
+  const startSession = useStartSession();
+  return useMutation({
+    mutationFn: async (values: SignUpValues) =>
+      authTokensSchema.parse(await api('/auth', { method: 'POST', body: values, skipRefresh: true })),
+    onSuccess: startSession,
+  });
+}
+
+export function useForgotPasswordMutation() {
+  return useMutation({
+    mutationFn: (values: { email: string }) =>
+      api('/auth/forgot-password', { method: 'POST', body: values, skipRefresh: true }),
+  });
+}
+
+export function useResetPasswordMutation(token: string) {
+  return useMutation({
+    mutationFn: (values: { new_password: string }) =>
+      api('/auth/confirm-reset-password', {
+        method: 'POST',
+        query: { token },
+        body: values,
+        skipRefresh: true,
+      }),
+  });
+}
+
+/**
+ * Confirms the account's email with the mailed 6-digit code; the customer's state changes with it.
+ * An address verified meanwhile (the mailed link, another tab) counts as done.
+ */
+export function useVerifyEmailCodeMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (values: { code: string }) => {
+      try {
+        await api('/auth/verify-email-code', { method: 'POST', body: values });
+      } catch (error) {
+        if (errorCodeOf(error) !== authErrorCodes.alreadyVerified) throw error;
+      }
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: authKeys.all }),
+  });
+}
+
+export function useResendVerificationMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api('/auth/resend-email-verification-token', { method: 'POST' }),
+    onError: (error) => {
+      // The banner and account page must stop asking once the server says it is done.
+      if (errorCodeOf(error) === authErrorCodes.alreadyVerified) {
+        void queryClient.invalidateQueries({ queryKey: authKeys.all });
+      }
     },
   });
 }

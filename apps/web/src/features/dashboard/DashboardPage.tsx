@@ -1,3 +1,35 @@
+import { Box } from '@mui/material';
+import { useTranslation } from 'react-i18next';
+import { PageHeader } from '../../components/PageHeader';
+import { UserInfoGate } from '../account/components/UserInfoGate';
+import { AccountCard } from './AccountCard';
+import { AccountStateNotice } from './AccountStateNotice';
+import { RecentActivityCard } from './RecentActivityCard';
+
+/** The signed-in landing page. Service tiles arrive with the releases that bring services. */
 export function DashboardPage() {
-  return <p>DashboardPage</p>;
+  const { t } = useTranslation('account');
+  return (
+    <UserInfoGate>
+      {(user) => (
+        <Box sx={{ minWidth: 0 }}>
+          <PageHeader title={t('dashboard.greeting', { name: user.fullname })} />
+          <Box sx={{ display: 'grid', gap: 3 }}>
+            <AccountStateNotice user={user} />
+            <Box
+              sx={{
+                display: 'grid',
+                gap: 3,
+                gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 1fr) minmax(0, 2fr)' },
+                alignItems: 'start',
+              }}
+            >
+              <AccountCard user={user} />
+              <RecentActivityCard />
+            </Box>
+          </Box>
+        </Box>
+      )}
+    </UserInfoGate>
+  );
 }

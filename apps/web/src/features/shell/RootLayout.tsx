@@ -1,6 +1,18 @@
 import { Outlet } from '@tanstack/react-router';
+import { AppLayout, layouts } from './layouts';
+import { useDocumentTitle } from './useDocumentTitle';
+import { useRouteMeta } from './useRouteMeta';
 
-/** Picks the layout of the matched route (placeholder until the shell is built). */
+/** Wraps every page in the App layout and the layout its route names, and titles the tab. */
 export function RootLayout() {
-  return <Outlet />;
+  const { layout = 'WithoutNavAndSidebar', title } = useRouteMeta();
+  useDocumentTitle(title);
+  const Layout = layouts[layout];
+  return (
+    <AppLayout>
+      <Layout>
+        <Outlet />
+      </Layout>
+    </AppLayout>
+  );
 }

@@ -1,3 +1,44 @@
+import RocketIcon from '@mui/icons-material/RocketLaunchOutlined';
+import { Box, Typography } from '@mui/material';
+import { useTranslation } from 'react-i18next';
+import { ButtonLink } from '../../components/links';
+import { useRouteMeta } from '../shell/useRouteMeta';
+
+/**
+ * Every route of an area that a later release delivers shows this: the route exists and is guarded, and
+ * the customer is told plainly that the area is coming, rather than meeting a 404 or an empty page.
+ */
 export function UnavailablePage() {
-  return <p>UnavailablePage</p>;
+  const { t } = useTranslation('shell');
+  const { title } = useRouteMeta();
+  const area = title ? t(title) : t('unavailable.thisArea');
+  return (
+    <Box sx={{ textAlign: 'center', py: { xs: 6, md: 10 }, px: 2, maxWidth: 560, mx: 'auto' }}>
+      <Box
+        aria-hidden
+        sx={{
+          width: 88,
+          height: 88,
+          mx: 'auto',
+          mb: 3,
+          borderRadius: '50%',
+          display: 'grid',
+          placeItems: 'center',
+          bgcolor: 'action.hover',
+          color: 'primary.main',
+        }}
+      >
+        <RocketIcon sx={{ fontSize: 44 }} />
+      </Box>
+      <Typography variant="h1" sx={{ mb: 1.5 }}>
+        {area}
+      </Typography>
+      <Typography color="text.secondary" sx={{ mb: 4, fontSize: '1.05rem' }}>
+        {t('unavailable.message', { area })}
+      </Typography>
+      <ButtonLink to="/dashboard" variant="contained">
+        {t('unavailable.backToDashboard')}
+      </ButtonLink>
+    </Box>
+  );
 }

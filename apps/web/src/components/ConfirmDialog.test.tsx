@@ -1,0 +1,57 @@
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { initI18n } from '../i18n';
+import { ConfirmDialog } from './ConfirmDialog';
+
+beforeAll(async () => {
+  await initI18n();
+});
+afterEach(cleanup);
+
+describe('ConfirmDialog', () => {
+  it('confirms straight away without a phrase', () => {
+    const onConfirm = vi.fn();
+    render(
+      <ConfirmDialog
+        open
+        title="Restart?"
+        message="The server restarts."
+        onConfirm={onConfirm}
+        onClose={() => {}}
+      />,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+    expect(onConfirm).toHaveBeenCalledOnce();
+  });
+
+  it('enables confirm only once the localized phrase is typed (spaces and case ignored)', () => {
+    const onConfirm = vi.fn();
+    render(
+      <ConfirmDialog
+        open
+        title="Delete server?"
+        confirmPhrase="Delete My Server"
+        confirmLabel="Delete"
+        destructive
+        onConfirm={onConfirm}
+        onClose={() => {}}
+      />,
+    );
+    const confirm = screen.getByRole('button', { name: 'Delete' });
+    const input = screen.getByLabelText('Type “Delete My Server” to confirm');
+    expect(confirm).toBeDisabled();
+    fireEvent.change(input, { target: { value: 'delete my serve' } });
+    expect(confirm).toBeDisabled();
+    fireEvent.change(input, { target: { value: 'DELETE MYSERVER' } });
+    expect(confirm).toBeEnabled();
+    fireEvent.click(confirm);
+    expect(onConfirm).toHaveBeenCalledOnce();
+  });
+
+  it('cancels with the Cancel button', () => {
+    const onClose = vi.fn();
+    render(<ConfirmDialog open title="Sure?" onConfirm={() => {}} onClose={onClose} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(onClose).toHaveBeenCalledOnce();
+  });
+});

@@ -1,0 +1,108 @@
+import {
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  TextField,
+} from '@mui/material';
+import { type FormEvent, type ReactNode, useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { phraseMatches } from './confirm-phrase';
+
+/** Dialog width of the panel unless a screen needs more (spec: default 360 px). */
+export const DEFAULT_DIALOG_WIDTH = 360;
+
+interface ConfirmDialogProps {
+  open: boolean;
+  title: ReactNode;
+  /** The question or consequence, in words. */
+  message?: ReactNode;
+  onConfirm: () => void;
+  onClose: () => void;
+  confirmLabel?: string;
+  cancelLabel?: string;
+  /** Red confirm button for actions that destroy something. */
+  destructive?: boolean;
+  /** While the confirmed action runs: buttons disabled, the dialog stays. */
+  loading?: boolean;
+  width?: number;
+  /**
+   * Type-to-confirm: the localized phrase the customer must type (spaces and case ignored) before the
+   * confirm button is enabled. Used for actions that cannot be undone.
+   */
+  confirmPhrase?: string;
+}
+
+export function ConfirmDialog({
+  open,
+  title,
+  message,
+  onConfirm,
+  onClose,
+  confirmLabel,
+  cancelLabel,
+  destructive = false,
+  loading = false,
+  width = DEFAULT_DIALOG_WIDTH,
+  confirmPhrase,
+}: ConfirmDialogProps) {
+  const { t } = useTranslation();
+  const titleId = useId();
+  const messageId = useId();
+  const [typed, setTyped] = useState('');
+  useEffect(() => {
+    if (open) setTyped('');
+  }, [open]);
+
+  const canConfirm = !loading && (confirmPhrase === undefined || phraseMatches(typed, confirmPhrase));
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (canConfirm) onConfirm();
+  };
+
+  return (
+    <Dialog
+      open={open}
+      onClose={loading ? undefined : onClose}
+      aria-labelledby={titleId}
+      aria-describedby={message ? messageId : undefined}
+      slotProps={{ paper: { sx: { maxWidth: width } } }}
+    >
+      <form onSubmit={submit} noValidate>
+        <DialogTitle id={titleId}>{title}</DialogTitle>
+        <DialogContent>
+          {message && <DialogContentText id={messageId}>{message}</DialogContentText>}
+          {confirmPhrase !== undefined && (
+            <TextField
+              autoFocus
+              fullWidth
+              size="small"
+              margin="normal"
+              label={t('confirm.typePhrase', { phrase: confirmPhrase })}
+              value={typed}
+              onChange={(e) => setTyped(e.target.value)}
+              autoComplete="off"
+              slotProps={{ htmlInput: { spellCheck: false } }}
+            />
+          )}
+        </DialogContent>
+        <DialogActions sx={{ px: 3, pb: 2 }}>
+          <Button onClick={onClose} disabled={loading} color="inherit">
+            {cancelLabel ?? t('actions.cancel')}
+          </Button>
+          <Button
+            type="submit"
+            variant="contained"
+            color={destructive ? 'error' : 'primary'}
+            disabled={!canConfirm}
+            loading={loading}
+          >
+            {confirmLabel ?? t('actions.confirm')}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,60 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { logEntry, renderAccount } from '../test-utils';
+import { ActivityEntries } from './ActivityEntries';
+import { eventMessage } from './event-message';
+
+describe('eventMessage', () => {
+  it('uses the detail an event carries', () => {
+    expect(eventMessage(logEntry('login', { ip: '203.0.113.9' }))).toMatchObject({
+      key: 'activity.events.login_from',
+      values: { ip: '203.0.113.9' },
+    });
+    expect(eventMessage(logEntry('login')).key).toBe('activity.events.login');
+    expect(eventMessage(logEntry('email_changed', { newEmail: 'new@example.com' })).key).toBe(
+      'activity.events.email_changed_to',
+    );
+  });
+
+  it('names known mails, by template or subject, and falls back for others', () => {
+    expect(eventMessage(logEntry('email_sent', { template: 'reset-password' })).key).toBe(
+      'activity.mail.reset-password',
+    );
+    expect(eventMessage(logEntry('email_sent', { subject: 'Nimbus: verify-new-email' })).key).toBe(
+      'activity.mail.verify-new-email',
+    );
+    expect(eventMessage(logEntry('email_sent', { subject: 'Spring offers' })).key).toBe(
+      'activity.mail.generic',
+    );
+    expect(eventMessage(logEntry('email_sent')).key).toBe('activity.mail.unnamed');
+  });
+
+  it('makes an event of a later release readable', () => {
+    expect(eventMessage(logEntry('auto_recharge_failed'))).toMatchObject({
+      key: 'activity.events.other',
+      values: { event: 'Auto recharge failed' },
+    });
+  });
+});
+
+describe('ActivityEntries', () => {
+  it('renders each entry as a translated sentence with its data and IP', async () => {
+    const entries = [
+      logEntry('login', { ip: '203.0.113.9' }),
+      logEntry('email_changed', { newEmail: 'new@example.com', ip: '198.51.100.4' }),
+      logEntry('email_sent', { subject: 'Spring offers' }),
+      logEntry('profile_updated'),
+      logEntry('profile_updated', { fields: ['city', 'phone'] }),
+      logEntry('api_token_created', { prefix: 'nmb_ab12' }),
+    ];
+    await renderAccount(<ActivityEntries entries={entries} label="Log" />);
+    expect(await screen.findByText('Signed in from 203.0.113.9')).toBeInTheDocument();
+    expect(screen.getByText('Email address changed to new@example.com')).toBeInTheDocument();
+    expect(screen.getByText('Email sent: Spring offers')).toBeInTheDocument();
+    expect(screen.getByText('Profile updated')).toBeInTheDocument();
+    expect(screen.getByText('198.51.100.4')).toBeInTheDocument();
+    expect(screen.getByText('Profile updated: City and Phone')).toBeInTheDocument();
+    expect(screen.getByText('API token nmb_ab12… created')).toBeInTheDocument();
+    expect(screen.getAllByText(/January 10, 2026/)).toHaveLength(6);
+  });
+});

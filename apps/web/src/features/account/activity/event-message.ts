@@ -1,0 +1,76 @@
+import { type ActivityEvent, type ActivityLogEntry, activityEvents } from '@nimbus/contract';
+
+/** An i18n key of the `account` namespace and the values it interpolates. */
+export interface EventMessage {
+  key: string;
+  values: Record<string, string>;
+  /** Profile fields an update changed (`fullname`, `city` …), named in words by the renderer. */
+  fields?: string[];
+}
+
+/** Mail templates whose sending is described in words; any other subject gets the generic text. */
+const knownMails = [
+  'verify-email',
+  'verify-new-email',
+  'email-change-notice',
+  'email-changed',
+  'reset-password',
+  'password-changed',
+] as const;
+type KnownMail = (typeof knownMails)[number];
+
+const text = (value: unknown) =>
+  typeof value === 'string' || typeof value === 'number' ? String(value) : '';
+
+function knownMailOf(data: Record<string, unknown>): KnownMail | undefined {
+  const template = text(data.template);
+  if ((knownMails as readonly string[]).includes(template)) return template as KnownMail;
+  const subject = text(data.subject).toLowerCase();
+  // Longest first, so "verify-new-email" is not taken for "verify-email".
+  return [...knownMails].sort((a, b) => b.length - a.length).find((m) => subject.includes(m));
+}
+
+const isKnownEvent = (event: string): event is ActivityEvent =>
+  (activityEvents as readonly string[]).includes(event);
+
+/** "auto_recharge_failed" → "Auto recharge failed": readable until a later release names the event. */
+const humanize = (event: string) => {
+  const words = event.replace(/[_-]+/g, ' ').trim();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+};
+
+/** What an entry says, in the customer's words, with the data it carries (ip, new email, subject …). */
+export function eventMessage(entry: ActivityLogEntry): EventMessage {
+  const { data } = entry;
+  const values: Record<string, string> = {
+    ip: text(data.ip),
+    email: text(data.email),
+    newEmail: text(data.newEmail),
+    subject: text(data.subject),
+    prefix: text(data.prefix),
+  };
+  if (entry.event === 'email_sent') {
+    const mail = knownMailOf(data);
+    if (mail) return { key: `activity.mail.${mail}`, values };
+    return { key: values.subject ? 'activity.mail.generic' : 'activity.mail.unnamed', values };
+  }
+  if (isKnownEvent(entry.event)) {
+    // Some events read better with their detail when the API recorded it.
+    if (entry.event === 'login' && values.ip) return { key: 'activity.events.login_from', values };
+    if (entry.event === 'email_changed' && values.newEmail) {
+      return { key: 'activity.events.email_changed_to', values };
+    }
+    const fields = Array.isArray(data.fields) ? data.fields.filter((f) => typeof f === 'string') : [];
+    if (entry.event === 'profile_updated' && fields.length > 0) {
+      return { key: 'activity.events.profile_updated_fields', values, fields };
+    }
+    if ((entry.event === 'api_token_created' || entry.event === 'api_token_revoked') && values.prefix) {
+      return { key: `activity.events.${entry.event}_prefix`, values };
+    }
+    return { key: `activity.events.${entry.event}`, values };
+  }
+  return { key: 'activity.events.other', values: { ...values, event: humanize(entry.event) } };
+}
+
+/** The address an entry came from: the request's IP, or the instance's main IP for instance events. */
+export const entryIp = (entry: ActivityLogEntry) => text(entry.data.ip) || entry.payload?.mainIp || '';

@@ -1,0 +1,72 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Box, Button, Card, CardContent, Typography } from '@mui/material';
+import { authErrorCodes, changeEmailRequestSchema } from '@nimbus/contract';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { useToast } from '../../../components/toast/ToastProvider';
+import { applyServerErrors, useApiErrorToast } from '../form/server-errors';
+import { useEmailChangeMutation } from '../queries';
+import { NewEmailField } from './NewEmailField';
+
+const emailCodes = {
+  [authErrorCodes.emailInUse]: 'email',
+  [authErrorCodes.bannedEmailDomain]: 'email',
+  [authErrorCodes.sameEmail]: 'email',
+} as const;
+
+/** Asks for the new address; the change waits for the code sent there (the old one stays in use). */
+export function ChangeEmailForm() {
+  const { t } = useTranslation('account');
+  const toast = useToast();
+  const errorToast = useApiErrorToast();
+  const change = useEmailChangeMutation();
+  const { control, handleSubmit, setError, formState } = useForm({
+    resolver: zodResolver(changeEmailRequestSchema),
+    defaultValues: { email: '' },
+  });
+  const onSubmit = handleSubmit(async ({ email }) => {
+    try {
+      await change.mutateAsync(email);
+      toast.success(t('email.codeSent', { email }));
+    } catch (error) {
+      if (!applyServerErrors(error, setError, ['email'], emailCodes)) errorToast(error);
+    }
+  });
+  return (
+    <Card
+      variant="outlined"
+      component="form"
+      onSubmit={onSubmit}
+      noValidate
+      aria-labelledby="change-email-title"
+    >
+      <CardContent>
+        <Typography id="change-email-title" variant="h3" component="h2" gutterBottom>
+          {t('email.changeTitle')}
+        </Typography>
+        <Typography color="text.secondary" sx={{ mb: 2 }}>
+          {t('email.changeIntro')}
+        </Typography>
+        <Box
+          sx={{
+            display: 'flex',
+            gap: 2,
+            alignItems: 'flex-start',
+            flexWrap: { xs: 'wrap', sm: 'nowrap' },
+            maxWidth: 560,
+          }}
+        >
+          <NewEmailField control={control} name="email" />
+          <Button
+            type="submit"
+            variant="contained"
+            loading={formState.isSubmitting}
+            sx={{ flexShrink: 0, mt: { sm: 1 }, width: { xs: '100%', sm: 'auto' } }}
+          >
+            {t('email.changeSubmit')}
+          </Button>
+        </Box>
+      </CardContent>
+    </Card>
+  );
+}

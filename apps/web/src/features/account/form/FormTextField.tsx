@@ -1,0 +1,30 @@
+import { TextField, type TextFieldProps } from '@mui/material';
+import { type Control, Controller, type FieldPath, type FieldValues } from 'react-hook-form';
+import { useFieldErrorText } from '../../auth/fields/field-error';
+
+type Props<T extends FieldValues> = Omit<TextFieldProps, 'name' | 'error'> & {
+  control: Control<T>;
+  name: FieldPath<T>;
+};
+
+/** A text field bound to react-hook-form; its error message is an i18n key (`validation.*`, `account:errors.*`). */
+export function FormTextField<T extends FieldValues>({ control, name, helperText, ...props }: Props<T>) {
+  const errorText = useFieldErrorText();
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field: { ref, value, ...field }, fieldState }) => (
+        <TextField
+          {...props}
+          {...field}
+          value={value ?? ''}
+          inputRef={ref}
+          error={Boolean(fieldState.error)}
+          helperText={errorText(fieldState.error?.message) ?? helperText}
+          fullWidth
+        />
+      )}
+    />
+  );
+}

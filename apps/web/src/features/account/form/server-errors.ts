@@ -1,0 +1,38 @@
+import type { FieldPath, FieldValues, UseFormSetError } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../../api/client';
+import { useToast } from '../../../components/toast/ToastProvider';
+import { applyApiErrorToFields } from '../../auth/errors';
+
+/**
+ * Puts an API error onto the form's fields: the account codes listed in `codeFields` (e.g.
+ * WRONG_CURRENT_PASSWORD → old_password) with the account area's wording, validation issues by their
+ * path. Returns false when nothing fitted, so the caller shows a toast instead.
+ */
+export function applyServerErrors<T extends FieldValues>(
+  error: unknown,
+  setError: UseFormSetError<T>,
+  fields: readonly FieldPath<T>[],
+  codeFields: Partial<Record<string, FieldPath<T>>> = {},
+): boolean {
+  const codeField = error instanceof ApiError ? codeFields[error.code] : undefined;
+  if (error instanceof ApiError && codeField) {
+    setError(codeField, { type: 'server', message: `account:errors.${error.code}` }, { shouldFocus: true });
+    return true;
+  }
+  return applyApiErrorToFields(error, setError, fields);
+}
+
+/** Toasts an error no field shows: the account area's text for known codes, else the server's detail. */
+export function useApiErrorToast() {
+  const { t } = useTranslation();
+  const toast = useToast();
+  return (error: unknown) => {
+    if (error instanceof ApiError) {
+      const fallback = error.code === 'NETWORK_ERROR' ? t('errors.network') : error.detail;
+      toast.error(t(`account:errors.${error.code}`, { defaultValue: fallback || t('errors.unexpected') }));
+    } else {
+      toast.error(t('errors.unexpected'));
+    }
+  };
+}

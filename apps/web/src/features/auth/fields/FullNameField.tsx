@@ -1,0 +1,33 @@
+import { TextField } from '@mui/material';
+import { type Control, type FieldPath, type FieldValues, useController } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { useFieldErrorText } from './field-error';
+
+interface FullNameFieldProps<T extends FieldValues> {
+  control: Control<T>;
+  name: FieldPath<T>;
+  autoFocus?: boolean;
+}
+
+export function FullNameField<T extends FieldValues>({ control, name, autoFocus }: FullNameFieldProps<T>) {
+  const { t } = useTranslation('auth');
+  const errorText = useFieldErrorText();
+  const {
+    field: { ref, value, ...field },
+    fieldState: { error },
+  } = useController({ control, name });
+  return (
+    <TextField
+      {...field}
+      value={value ?? ''}
+      inputRef={ref}
+      label={t('fields.fullname')}
+      autoComplete="name"
+      autoFocus={autoFocus}
+      required
+      fullWidth
+      error={Boolean(error)}
+      helperText={errorText(error?.message)}
+    />
+  );
+}

@@ -1,0 +1,33 @@
+import { Box, Container, Toolbar } from '@mui/material';
+import { type ReactNode, useState } from 'react';
+import { EmailVerificationBanner } from '../parts/EmailVerificationBanner';
+import { Footer } from '../parts/Footer';
+import { Sidebar } from '../parts/Sidebar';
+import { MAIN_CONTENT_ID, SkipLink } from '../parts/SkipLink';
+import { TopBar } from '../parts/TopBar';
+
+/** The signed-in panel: top bar, sidebar, the page, and the footer. `wide` gives the page more room. */
+export function DefaultLayout({ children, wide = false }: { children: ReactNode; wide?: boolean }) {
+  const [navigationOpen, setNavigationOpen] = useState(false);
+  return (
+    <Box sx={{ display: 'flex', minHeight: '100dvh' }}>
+      <SkipLink />
+      <TopBar navigationOpen={navigationOpen} onOpenNavigation={() => setNavigationOpen(true)} />
+      <Sidebar mobileOpen={navigationOpen} onClose={() => setNavigationOpen(false)} />
+      <Box sx={{ flexGrow: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
+        <Toolbar />
+        <EmailVerificationBanner />
+        <Container
+          component="main"
+          id={MAIN_CONTENT_ID}
+          tabIndex={-1}
+          maxWidth={wide ? 'xl' : 'lg'}
+          sx={{ flexGrow: 1, py: { xs: 2, sm: 3 }, px: { xs: 2, sm: 3 }, outline: 'none' }}
+        >
+          {children}
+        </Container>
+        <Footer />
+      </Box>
+    </Box>
+  );
+}
