@@ -4,10 +4,10 @@ import { forgotPasswordRequestSchema } from '@nimbus/contract';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { ButtonLink, TextLink } from '../../components/links';
 import { AuthHeading } from './AuthHeading';
 import { FormError } from './FormError';
 import { EmailField } from './fields/EmailField';
-import { ButtonLink, TextLink } from './links';
 import { useForgotPasswordMutation } from './queries';
 import { useServerError } from './useServerError';
 

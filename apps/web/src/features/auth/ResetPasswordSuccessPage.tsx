@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { ButtonLink } from './links';
+import { ButtonLink } from '../../components/links';
 import { ResultMessage } from './ResultMessage';
 
 export function ResetPasswordSuccessPage() {

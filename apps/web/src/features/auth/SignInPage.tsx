@@ -3,12 +3,12 @@ import { Box, Button, Stack, Typography } from '@mui/material';
 import { signInRequestSchema } from '@nimbus/contract';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { TextLink } from '../../components/links';
 import { AuthHeading } from './AuthHeading';
 import { useCaptcha } from './captcha/useCaptcha';
 import { FormError } from './FormError';
 import { EmailField } from './fields/EmailField';
 import { PasswordField } from './fields/PasswordField';
-import { TextLink } from './links';
 import { type SignInValues, useSignInMutation } from './queries';
 import { useServerError } from './useServerError';
 

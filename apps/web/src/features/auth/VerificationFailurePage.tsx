@@ -4,7 +4,7 @@ import { getRouteApi } from '@tanstack/react-router';
 import { Trans, useTranslation } from 'react-i18next';
 import { brandingQuery } from '../../api/branding';
 import { desiredRoute, tokenStore } from '../../api/tokens';
-import { ButtonLink, TextLink } from './links';
+import { ButtonLink, TextLink } from '../../components/links';
 import { ResultMessage } from './ResultMessage';
 import { ResendVerificationButton } from './verification/ResendVerificationButton';
 

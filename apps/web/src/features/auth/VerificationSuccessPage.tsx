@@ -3,7 +3,7 @@ import { useLocation } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { tokenStore } from '../../api/tokens';
-import { ButtonLink } from './links';
+import { ButtonLink } from '../../components/links';
 import { authKeys } from './queries';
 import { ResultMessage } from './ResultMessage';
 

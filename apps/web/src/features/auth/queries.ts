@@ -9,9 +9,9 @@ import {
 } from '@nimbus/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { brandingKeys } from '../../api/branding';
 import { api } from '../../api/client';
 import { desiredRoute, tokenStore } from '../../api/tokens';
+import { forgetSessionData } from '../../app/forget-session';
 import { type CaptchaClient, captchaHeaders, obtainCaptchaToken } from './captcha/captcha';
 import { errorCodeOf } from './errors';
 
@@ -43,7 +43,7 @@ export function useSignOutMutation() {
     },
     onSettled: async () => {
       tokenStore.clear();
-      queryClient.clear();
+      forgetSessionData(queryClient);
       await navigate({ to: '/signin' });
     },
   });
@@ -58,7 +58,7 @@ function useStartSession() {
   const navigate = useNavigate();
   return async (tokens: AuthTokens) => {
     tokenStore.set(tokens);
-    queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== brandingKeys.all[0] });
+    forgetSessionData(queryClient);
     await navigate({ href: desiredRoute.take() ?? '/dashboard', replace: true });
   };
 }

@@ -6,6 +6,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { tokenStore } from '../../../api/tokens';
+import { forgetSessionData } from '../../../app/forget-session';
 import { useToast } from '../../../components/toast/ToastProvider';
 import { PasswordField } from '../../auth/fields/PasswordField';
 import { PasswordRuleChecklist } from '../../auth/password/PasswordRuleChecklist';
@@ -60,7 +61,7 @@ function ChangePasswordForm() {
     toast.success(t('security.changed'));
     await navigate({ to: '/signin', replace: true });
     // After leaving, so the pages being left do not refetch without tokens.
-    queryClient.clear();
+    forgetSessionData(queryClient);
   });
 
   return (

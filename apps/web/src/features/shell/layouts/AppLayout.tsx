@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
 import { createContext, type ReactNode, useContext, useEffect } from 'react';
-import { brandingKeys } from '../../../api/branding';
 import { onSignedOut } from '../../../api/client';
+import { forgetSessionData } from '../../../app/forget-session';
 import { UpdatePanelDialog } from '../UpdatePanelDialog';
 
 const InsideApp = createContext(false);
@@ -18,8 +18,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
   useEffect(() => {
     const unsubscribe = onSignedOut(() => {
       void router.navigate({ to: '/signin', replace: true }).then(() => {
-        // Nothing of the old customer's may linger; the brand stays, it is the same for everyone.
-        queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== brandingKeys.all[0] });
+        forgetSessionData(queryClient);
       });
     });
     return () => {
