@@ -29,8 +29,8 @@ export async function registerStaticWeb(app: FastifyInstance) {
   });
   const sendIndex = (reply: import('fastify').FastifyReply) =>
     reply.header('cache-control', 'no-cache').sendFile('index.html', webDistDir);
-  app.get('/', (_req, reply) => sendIndex(reply));
-  app.get('/*', (request, reply) => {
+  app.get('/', { schema: { hide: true } }, (_req, reply) => sendIndex(reply));
+  app.get('/*', { schema: { hide: true } }, (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     if (path.startsWith('/api/') || path === '/api') {
       return reply

@@ -30,4 +30,46 @@ describe('health and conventions', () => {
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['content-security-policy']).toContain("default-src 'self'");
   });
+
+  it('documents every call of the account and catalogue areas in OpenAPI, and no static routes', async () => {
+    const paths = Object.keys((await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json().paths);
+    const expected = [
+      '/api/auth',
+      '/api/auth/customer-login',
+      '/api/auth/user-info',
+      '/api/auth/refresh-token',
+      '/api/auth/logout',
+      '/api/auth/forgot-password',
+      '/api/auth/confirm-reset-password',
+      '/api/auth/change-password',
+      '/api/auth/change-email',
+      '/api/auth/update-profile',
+      '/api/auth/unverified-email',
+      '/api/auth/verify-main-email',
+      '/api/auth/verify-secondary-email',
+      '/api/auth/verify-email-code',
+      '/api/auth/verify-secondary-email-code',
+      '/api/auth/resend-email-verification-token',
+      '/api/auth/language',
+      '/api/customer-stats',
+      '/api/account/api-token',
+      '/api/logs',
+      '/api/regions',
+      '/api/plans',
+      '/api/products',
+      '/api/os',
+      '/api/features',
+      '/api/app-configs',
+      '/api/applications',
+      '/api/applications/tags',
+      '/api/applications/{id}',
+      '/api/payments/gateways',
+      '/api/banner',
+      '/api/branding',
+      '/api/health',
+      '/api/ready',
+    ];
+    expect(expected.filter((p) => !paths.includes(p))).toEqual([]);
+    expect(paths.filter((p) => !p.startsWith('/api/') && !p.startsWith('/dev/'))).toEqual([]);
+  });
 });
