@@ -56,12 +56,16 @@ function comingLater(
   area: string,
   auth: RouteAuth = 'required',
   layout: LayoutName = 'Default',
+  checkParams: (params: Record<string, string>) => void = () => {},
 ) {
   return createRoute({
     getParentRoute: () => rootRoute,
     path,
     staticData: { auth, layout, title: `areas.${area}` },
-    beforeLoad: guard(auth),
+    beforeLoad: (ctx) => {
+      guard(auth)(ctx);
+      checkParams(ctx.params as Record<string, string>);
+    },
     component: unavailablePage,
   });
 }
@@ -203,36 +207,11 @@ const laterRoutes: AnyRoute[] = [
   comingLater('/payments/print', 'payments', 'any', 'WithoutNavAndSidebar'),
   redirectRoute('/services', '/services/instanceList'),
   redirectRoute('/createinstance/virtualization', '/createinstance'),
-  createRoute({
-    getParentRoute: () => rootRoute,
-    path: '/services/$tab',
-    staticData: { auth: 'required', layout: 'Default', title: 'areas.instances' },
-    beforeLoad: (ctx) => {
-      guard('required')(ctx);
-      oneOf(servicesTabs, 'tab')(ctx);
-    },
-    component: unavailablePage,
-  }),
-  createRoute({
-    getParentRoute: () => rootRoute,
-    path: '/invoices/$id',
-    staticData: { auth: 'required', layout: 'Default', title: 'areas.invoices' },
-    beforeLoad: (ctx) => {
-      guard('required')(ctx);
-      digitsOnly(ctx.params);
-    },
-    component: unavailablePage,
-  }),
-  createRoute({
-    getParentRoute: () => rootRoute,
-    path: '/support/$id',
-    staticData: { auth: 'required', layout: 'Ticket', title: 'areas.support' },
-    beforeLoad: (ctx) => {
-      guard('required')(ctx);
-      digitsOnly(ctx.params);
-    },
-    component: unavailablePage,
-  }),
+  comingLater('/services/$tab', 'instances', 'required', 'Default', (params) =>
+    oneOf(servicesTabs, 'tab')({ params }),
+  ),
+  comingLater('/invoices/$id', 'invoices', 'required', 'Default', (params) => digitsOnly(params)),
+  comingLater('/support/$id', 'support', 'required', 'Ticket', (params) => digitsOnly(params)),
   createRoute({
     getParentRoute: () => rootRoute,
     path: '/instances/$id',
@@ -246,16 +225,9 @@ const laterRoutes: AnyRoute[] = [
       });
     },
   }),
-  createRoute({
-    getParentRoute: () => rootRoute,
-    path: '/instances/$id/$tab',
-    staticData: { auth: 'required', layout: 'Default', title: 'areas.instances' },
-    beforeLoad: (ctx) => {
-      guard('required')(ctx);
-      digitsOnly(ctx.params);
-      oneOf(instanceTabs, 'tab')(ctx);
-    },
-    component: unavailablePage,
+  comingLater('/instances/$id/$tab', 'instances', 'required', 'Default', (params) => {
+    digitsOnly(params);
+    oneOf(instanceTabs, 'tab')({ params });
   }),
 ];
 
