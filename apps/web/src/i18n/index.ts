@@ -76,8 +76,15 @@ export async function initI18n() {
       defaultNS: 'common',
       partialBundledLanguages: true,
       resources: { en: { common: enCommon, shell: enShell, auth: enAuth, account: enAccount } },
-      interpolation: { escapeValue: false },
+      interpolation: {
+        // React escapes HTML itself. In right-to-left languages every inserted value (an email, a phone
+        // number, a hostname) is wrapped in Unicode isolates so it keeps its own direction inside the
+        // sentence instead of being scrambled by the bidi algorithm.
+        escapeValue: true,
+        escape: (value: string) => (isRtl(i18next.language) ? `\u2068${value}\u2069` : value),
+      },
       returnNull: false,
+      showSupportNotice: false,
     });
   applyDocumentLanguage(lng);
   return i18next;
