@@ -61,4 +61,33 @@ describe('health and conventions', () => {
     expect(expected.filter((p) => !paths.includes(p))).toEqual([]);
     expect(paths.filter((p) => !p.startsWith('/api/') && !p.startsWith('/dev/'))).toEqual([]);
   });
+
+  it('answers malformed and oversized bodies with a 4xx envelope, never a 500', async () => {
+    const malformed = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/customer-login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email": ',
+    });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json()).toMatchObject({ code: 'VALIDATION_ERROR', data: null });
+
+    const oversized = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/customer-login',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ email: 'a@b.co', password: 'x'.repeat(2 * 1024 * 1024) }),
+    });
+    expect(oversized.statusCode).toBe(413);
+    expect(oversized.json()).toMatchObject({ code: 'PAYLOAD_TOO_LARGE', data: null });
+
+    const wrongType = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/customer-login',
+      headers: { 'content-type': 'text/plain' },
+      payload: 'hello',
+    });
+    expect(wrongType.statusCode).toBe(400);
+    expect(wrongType.json().code).toBe('VALIDATION_ERROR');
+  });
 });
