@@ -26,7 +26,10 @@ test.describe('signed out', () => {
     await expect(page.getByRole('tab', { name: 'Security', selected: true })).toBeVisible();
   });
 
-  test('a visitor whose session ended elsewhere is sent to sign-in', async ({ page, request }) => {
+  test('a visitor whose session ended elsewhere is sent to sign-in and back to their page', async ({
+    page,
+    request,
+  }) => {
     const customer = await signedInCustomer(page, request, 'ended');
     // Signing out on another device ends the session: the stored refresh token no longer works.
     const logout = await request.post('/api/auth/logout', {
@@ -38,7 +41,7 @@ test.describe('signed out', () => {
     await expect(page).toHaveURL(/\/signin$/);
     await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
     await signInWithForm(page, customer.email, customer.password);
-    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page).toHaveURL(/\/account\/security$/);
   });
 
   test('tokens in the query sign the browser in and lead to the wanted route', async ({ page, request }) => {

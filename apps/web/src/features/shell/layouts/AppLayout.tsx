@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
 import { createContext, type ReactNode, useContext, useEffect } from 'react';
 import { onSignedOut } from '../../../api/client';
+import { desiredRoute } from '../../../api/tokens';
 import { forgetSessionData } from '../../../app/forget-session';
 import { UpdatePanelDialog } from '../UpdatePanelDialog';
 
@@ -14,9 +15,12 @@ export function AppLayout({ children }: { children: ReactNode }) {
   const router = useRouter();
   const queryClient = useQueryClient();
 
-  // A refresh that failed means the session is over (revoked, expired, signed out elsewhere).
+  // A refresh that failed means the session is over (revoked, expired, signed out elsewhere). After
+  // signing in again the customer comes back to the page they were on.
   useEffect(() => {
     const unsubscribe = onSignedOut(() => {
+      const { href, pathname } = router.state.location;
+      if (pathname !== '/signin') desiredRoute.save(href);
       void router.navigate({ to: '/signin', replace: true }).then(() => {
         forgetSessionData(queryClient);
       });
