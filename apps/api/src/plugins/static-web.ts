@@ -18,6 +18,8 @@ export async function registerStaticWeb(app: FastifyInstance) {
     root: webDistDir,
     wildcard: false,
     index: false,
+    // Our header below, not the plugin's default `max-age=0`.
+    cacheControl: false,
     setHeaders: (res, path) => {
       res.setHeader(
         'cache-control',
@@ -28,7 +30,7 @@ export async function registerStaticWeb(app: FastifyInstance) {
     },
   });
   const sendIndex = (reply: import('fastify').FastifyReply) =>
-    reply.header('cache-control', 'no-cache').sendFile('index.html', webDistDir);
+    reply.sendFile('index.html', webDistDir, { cacheControl: false }).header('cache-control', 'no-cache');
   app.get('/', { schema: { hide: true } }, (_req, reply) => sendIndex(reply));
   app.get('/*', { schema: { hide: true } }, (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
