@@ -1,6 +1,6 @@
 import type { Control, FieldPath, FieldValues } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { FormTextField } from '../form/FormTextField';
+import { FormTextField } from '../../../components/form/FormTextField';
 
 export function NewEmailField<T extends FieldValues>({
   control,

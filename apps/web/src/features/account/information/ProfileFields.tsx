@@ -1,6 +1,6 @@
 import type { Control } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { FormTextField } from '../form/FormTextField';
+import { FormTextField } from '../../../components/form/FormTextField';
 import type { ProfileFormValues } from './profile-form';
 
 type FieldProps = { control: Control<ProfileFormValues> };

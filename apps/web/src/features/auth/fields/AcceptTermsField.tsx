@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { type Control, type FieldPath, type FieldValues, useController } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
 import { brandingQuery } from '../../../api/branding';
-import { useFieldErrorText } from './field-error';
+import { useFieldErrorText } from '../../../components/form/field-error';
 
 interface AcceptTermsFieldProps<T extends FieldValues> {
   control: Control<T>;

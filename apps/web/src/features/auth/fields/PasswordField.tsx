@@ -3,7 +3,7 @@ import { IconButton, InputAdornment, TextField } from '@mui/material';
 import { useState } from 'react';
 import { type Control, type FieldPath, type FieldValues, useController } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useFieldErrorText } from './field-error';
+import { useFieldErrorText } from '../../../components/form/field-error';
 
 interface PasswordFieldProps<T extends FieldValues> {
   control: Control<T>;

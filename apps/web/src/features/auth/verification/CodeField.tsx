@@ -1,7 +1,7 @@
 import { TextField } from '@mui/material';
 import { type Control, type FieldPath, type FieldValues, useController } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useFieldErrorText } from '../fields/field-error';
+import { useFieldErrorText } from '../../../components/form/field-error';
 
 interface CodeFieldProps<T extends FieldValues> {
   control: Control<T>;

@@ -1,6 +1,6 @@
 import { TextField, type TextFieldProps } from '@mui/material';
 import { type Control, Controller, type FieldPath, type FieldValues } from 'react-hook-form';
-import { useFieldErrorText } from '../../auth/fields/field-error';
+import { useFieldErrorText } from './field-error';
 
 type Props<T extends FieldValues> = Omit<TextFieldProps, 'name' | 'error'> & {
   control: Control<T>;
