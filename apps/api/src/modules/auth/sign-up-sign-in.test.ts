@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
+import { mailOutbox } from '../mail/mail.tables';
 import { customers, sessions } from './auth.tables';
 import {
   activityEvents,
@@ -41,6 +42,10 @@ describe('sign-up, sign-in and the auth guard', () => {
     const [row] = await t.db.select().from(customers).where(eq(customers.email, email));
     expect(row!.passwordHash).toMatch(/^\$argon2id\$/);
     expect(await activityEvents(t.app, user.headers)).toEqual(['registered']);
+    // The verification mail goes out in the panel's language, not the browser's.
+    const mails = await t.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, email));
+    expect(mails.map((m) => [m.template, m.locale])).toEqual([['verify-email', 'de']]);
+    expect(mails[0]!.text).toMatch(/E-Mail/);
   });
 
   it('mails a verification link and a 6-digit code on sign-up', async () => {
