@@ -14,6 +14,8 @@ export const signUpRequestSchema = z.object({
   fullname: fullnameSchema,
   email: emailSchema,
   password: passwordSchema,
+  /** The Terms of Service and Acceptable Use Policy must be accepted; the time is kept with the account. */
+  acceptTerms: z.boolean().refine((accepted) => accepted, 'validation.terms.required'),
   metadata: authMetadataSchema,
 });
 export type SignUpRequest = z.infer<typeof signUpRequestSchema>;

@@ -31,6 +31,7 @@ export const validationMessages = {
   'validation.code.invalid': 'Enter the 6-digit code from the email.',
   'validation.text.tooLong': 'This text is too long.',
   'validation.money.invalid': 'Enter a valid amount.',
+  'validation.terms.required': 'Accept the Terms of Service and the Acceptable Use Policy to continue.',
 } as const;
 export type ValidationMessageKey = keyof typeof validationMessages;
 

@@ -43,6 +43,7 @@ export function createAuthService(deps: {
               fullname: input.fullname,
               language: client.language,
               signupMetadata: input.metadata ? JSON.stringify(input.metadata) : null,
+              termsAcceptedAt: new Date(),
             })
             .returning();
           await deps.emailVerification.sendMainVerification(tx, send, customer!);

@@ -31,6 +31,7 @@ export const customers = pgTable(
     /** Marketing-analytics ids the panel reports (sign-in metadata and POST /customer-stats). */
     analyticsIds: jsonb().$type<Record<string, string>>().notNull().default({}),
     passwordChangedAt: timestamp({ withTimezone: true }),
+    termsAcceptedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

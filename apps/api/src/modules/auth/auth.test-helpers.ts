@@ -32,7 +32,7 @@ export async function signUp(
     method: 'POST',
     url: '/api/auth',
     headers: overrides.headers,
-    payload: { fullname: overrides.fullname ?? 'Ada Lovelace', email, password },
+    payload: { fullname: overrides.fullname ?? 'Ada Lovelace', email, password, acceptTerms: true },
   });
   expect(res.statusCode, res.body).toBe(201);
   const { accessToken, refreshToken } = res.json().data;

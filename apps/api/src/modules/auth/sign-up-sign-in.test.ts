@@ -65,7 +65,7 @@ describe('sign-up, sign-in and the auth guard', () => {
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/auth',
-      payload: { fullname: 'Ada', email: uniqueEmail(), password: 'password1' },
+      payload: { fullname: 'Ada', email: uniqueEmail(), password: 'password1', acceptTerms: true },
     });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({
@@ -75,7 +75,7 @@ describe('sign-up, sign-in and the auth guard', () => {
     const noName = await t.app.inject({
       method: 'POST',
       url: '/api/auth',
-      payload: { fullname: ' ', email: 'not-an-email', password: STRONG_PASSWORD },
+      payload: { fullname: ' ', email: 'not-an-email', password: STRONG_PASSWORD, acceptTerms: true },
     });
     expect(noName.statusCode).toBe(400);
     expect(
@@ -86,12 +86,27 @@ describe('sign-up, sign-in and the auth guard', () => {
     ).toEqual(['email', 'fullname']);
   });
 
+  it('refuses a sign-up that does not accept the terms, and records when they were accepted', async () => {
+    for (const acceptTerms of [false, undefined]) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth',
+        payload: { fullname: 'Ada', email: uniqueEmail(), password: STRONG_PASSWORD, acceptTerms },
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().issues.map((i: { path: string }) => i.path)).toEqual(['acceptTerms']);
+    }
+    const user = await signUp(t.app);
+    const [row] = await t.db.select().from(customers).where(eq(customers.email, user.email));
+    expect(row!.termsAcceptedAt).toBeInstanceOf(Date);
+  });
+
   it('refuses banned email domains and subdomains of them', async () => {
     for (const email of ['x@mailinator.com', 'x@eu.Mailinator.com']) {
       const res = await t.app.inject({
         method: 'POST',
         url: '/api/auth',
-        payload: { fullname: 'Ada', email, password: STRONG_PASSWORD },
+        payload: { fullname: 'Ada', email, password: STRONG_PASSWORD, acceptTerms: true },
       });
       expect(res.statusCode).toBe(400);
       expect(res.json().code).toBe('BANNED_EMAIL_DOMAIN');
@@ -103,7 +118,12 @@ describe('sign-up, sign-in and the auth guard', () => {
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/auth',
-      payload: { fullname: 'Other', email: user.email.toUpperCase(), password: STRONG_PASSWORD },
+      payload: {
+        fullname: 'Other',
+        email: user.email.toUpperCase(),
+        password: STRONG_PASSWORD,
+        acceptTerms: true,
+      },
     });
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({ code: 'EMAIL_ALREADY_USED', issues: [{ path: 'email' }] });

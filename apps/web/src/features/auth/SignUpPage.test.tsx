@@ -100,6 +100,7 @@ describe('SignUpPage', () => {
       fullname: 'Ada Lovelace',
       email: 'ada@example.com',
       password: 'correct horse!',
+      acceptTerms: true,
     });
     expect(tokenStore.refresh()).toBe('r2');
   });

@@ -3,7 +3,7 @@ import { Button, Stack, Typography } from '@mui/material';
 import { authErrorCodes, signUpRequestSchema } from '@nimbus/contract';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { TextLink } from '../../components/links';
 import { AuthHeading } from './AuthHeading';
 import { FormError } from './FormError';
@@ -15,14 +15,12 @@ import { PasswordRuleChecklist } from './password/PasswordRuleChecklist';
 import { useSignUpMutation } from './queries';
 import { useServerError } from './useServerError';
 
-/** The API's sign-up body plus the terms checkbox, which only the form needs. */
-const signUpFormSchema = signUpRequestSchema.omit({ metadata: true }).extend({
-  acceptTerms: z.boolean().refine(Boolean, 'auth:signUp.acceptTermsRequired'),
-});
+/** The API's sign-up body, terms acceptance included (the server refuses a sign-up without it). */
+const signUpFormSchema = signUpRequestSchema.omit({ metadata: true });
 type SignUpFormInput = z.input<typeof signUpFormSchema>;
 type SignUpFormValues = z.output<typeof signUpFormSchema>;
 
-const serverFields = ['fullname', 'email', 'password'] as const;
+const serverFields = ['fullname', 'email', 'password', 'acceptTerms'] as const;
 const fieldByCode = {
   [authErrorCodes.emailInUse]: 'email',
   [authErrorCodes.bannedEmailDomain]: 'email',
@@ -39,7 +37,7 @@ export function SignUpPage() {
   const password = useWatch({ control: form.control, name: 'password' });
   const serverError = useServerError({ setError: form.setError, fields: serverFields, fieldByCode });
 
-  const onSubmit = form.handleSubmit(({ acceptTerms: _accepted, ...values }) => {
+  const onSubmit = form.handleSubmit((values) => {
     serverError.clear();
     signUp.mutate(values, { onError: serverError.onError });
   });
