@@ -1,7 +1,7 @@
-import { Card, CardActions, CardContent, Typography } from '@mui/material';
 import { DASHBOARD_LOG_ITEMS } from '@nimbus/contract';
 import { useTranslation } from 'react-i18next';
 import { ButtonLink } from '../../components/links';
+import { SectionCard } from '../../components/SectionCard';
 import { ActivityEntries } from '../account/activity/ActivityEntries';
 import { ActivityEmpty, ActivityError, ActivitySkeleton } from '../account/activity/ActivityStates';
 import { visibleEntries } from '../account/activity/activity-paging';
@@ -14,26 +14,23 @@ export function RecentActivityCard() {
   const recent = useRecentActivityQuery(LOG_PAGE_SIZE);
   const entries = visibleEntries(recent.data ?? []).slice(0, DASHBOARD_LOG_ITEMS);
   return (
-    <Card variant="outlined" component="section" aria-labelledby="dashboard-activity-title">
-      <CardContent>
-        <Typography id="dashboard-activity-title" variant="h3" component="h2" gutterBottom>
-          {t('dashboard.activityTitle')}
-        </Typography>
-        {recent.isPending ? (
-          <ActivitySkeleton rows={DASHBOARD_LOG_ITEMS} />
-        ) : recent.isError ? (
-          <ActivityError onRetry={() => recent.refetch()} />
-        ) : entries.length === 0 ? (
-          <ActivityEmpty />
-        ) : (
-          <ActivityEntries entries={entries} label={t('dashboard.activityTitle')} />
-        )}
-      </CardContent>
-      <CardActions sx={{ px: 2, pb: 2 }}>
+    <SectionCard
+      title={t('dashboard.activityTitle')}
+      actions={
         <ButtonLink to="/account/$tab" params={{ tab: 'log' }} size="small">
           {t('dashboard.viewFullLog')}
         </ButtonLink>
-      </CardActions>
-    </Card>
+      }
+    >
+      {recent.isPending ? (
+        <ActivitySkeleton rows={DASHBOARD_LOG_ITEMS} />
+      ) : recent.isError ? (
+        <ActivityError onRetry={() => recent.refetch()} />
+      ) : entries.length === 0 ? (
+        <ActivityEmpty />
+      ) : (
+        <ActivityEntries entries={entries} label={t('dashboard.activityTitle')} />
+      )}
+    </SectionCard>
   );
 }

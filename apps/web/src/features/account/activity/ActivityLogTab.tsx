@@ -1,5 +1,6 @@
-import { Box, Button, Card, CardContent, Typography } from '@mui/material';
+import { Box, Button } from '@mui/material';
 import { useTranslation } from 'react-i18next';
+import { SectionCard } from '../../../components/SectionCard';
 import { useActivityLogInfiniteQuery } from '../queries';
 import { ActivityEntries } from './ActivityEntries';
 import { ActivityEmpty, ActivityError, ActivitySkeleton } from './ActivityStates';
@@ -12,42 +13,30 @@ export function ActivityLogTab() {
   const loaded = log.data?.pages.flat() ?? [];
   const entries = visibleEntries(loaded);
   return (
-    <Card variant="outlined">
-      <CardContent>
-        <Typography variant="h3" component="h2" gutterBottom>
-          {t('activity.title')}
-        </Typography>
-        <Typography color="text.secondary" sx={{ mb: 2 }}>
-          {t('activity.intro')}
-        </Typography>
-        {log.isPending ? (
-          <ActivitySkeleton rows={8} />
-        ) : log.isError && entries.length === 0 ? (
-          <ActivityError onRetry={() => log.refetch()} />
-        ) : entries.length === 0 ? (
-          <ActivityEmpty />
-        ) : (
-          <>
-            <ActivityEntries entries={entries} label={t('activity.title')} />
-            {log.isFetchNextPageError && (
-              <Box sx={{ mt: 2 }}>
-                <ActivityError onRetry={() => log.fetchNextPage()} />
-              </Box>
-            )}
-            {shouldOfferLoadMore(loaded.length, log.hasNextPage) && !log.isFetchNextPageError && (
-              <Box sx={{ display: 'flex', justifyContent: 'center', mt: 2 }}>
-                <Button
-                  variant="outlined"
-                  onClick={() => log.fetchNextPage()}
-                  loading={log.isFetchingNextPage}
-                >
-                  {t('common:actions.loadMore')}
-                </Button>
-              </Box>
-            )}
-          </>
-        )}
-      </CardContent>
-    </Card>
+    <SectionCard title={t('activity.title')} intro={t('activity.intro')}>
+      {log.isPending ? (
+        <ActivitySkeleton rows={8} />
+      ) : log.isError && entries.length === 0 ? (
+        <ActivityError onRetry={() => log.refetch()} />
+      ) : entries.length === 0 ? (
+        <ActivityEmpty />
+      ) : (
+        <>
+          <ActivityEntries entries={entries} label={t('activity.title')} />
+          {log.isFetchNextPageError && (
+            <Box sx={{ mt: 2 }}>
+              <ActivityError onRetry={() => log.fetchNextPage()} />
+            </Box>
+          )}
+          {shouldOfferLoadMore(loaded.length, log.hasNextPage) && !log.isFetchNextPageError && (
+            <Box sx={{ display: 'flex', justifyContent: 'center', mt: 2 }}>
+              <Button variant="outlined" onClick={() => log.fetchNextPage()} loading={log.isFetchingNextPage}>
+                {t('common:actions.loadMore')}
+              </Button>
+            </Box>
+          )}
+        </>
+      )}
+    </SectionCard>
   );
 }

@@ -1,9 +1,10 @@
 import KeyIcon from '@mui/icons-material/Key';
-import { Alert, Box, Button, Card, CardContent, Skeleton, Stack, Typography } from '@mui/material';
+import { Alert, Box, Button, Skeleton, Stack, Typography } from '@mui/material';
 import { API_TOKEN_PREFIX, type ApiTokenInfo } from '@nimbus/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { SectionCard } from '../../../components/SectionCard';
 import { ErrorState } from '../../../components/states/ErrorState';
 import { useToast } from '../../../components/toast/ToastProvider';
 import { DetailList } from '../components/DetailList';
@@ -23,31 +24,15 @@ export function ApiAccessTab() {
   ].join('\n');
   return (
     <Box sx={{ display: 'grid', gap: 3 }}>
-      <Card variant="outlined">
-        <CardContent>
-          <Typography variant="h3" component="h2" gutterBottom>
-            {t('apiAccess.title')}
-          </Typography>
-          <Typography color="text.secondary" sx={{ mb: 2 }}>
-            {t('apiAccess.intro')}
-          </Typography>
-          <Alert severity="warning" sx={{ mb: 3 }}>
-            {t('apiAccess.fullAccess')}
-          </Alert>
-          <TokenStatus />
-        </CardContent>
-      </Card>
-      <Card variant="outlined">
-        <CardContent>
-          <Typography variant="h3" component="h2" gutterBottom>
-            {t('apiAccess.exampleTitle')}
-          </Typography>
-          <Typography color="text.secondary" sx={{ mb: 2 }}>
-            {t('apiAccess.exampleIntro')}
-          </Typography>
-          <CodeBlock label={t('apiAccess.exampleTitle')}>{example}</CodeBlock>
-        </CardContent>
-      </Card>
+      <SectionCard title={t('apiAccess.title')} intro={t('apiAccess.intro')}>
+        <Alert severity="warning" sx={{ mb: 3 }}>
+          {t('apiAccess.fullAccess')}
+        </Alert>
+        <TokenStatus />
+      </SectionCard>
+      <SectionCard title={t('apiAccess.exampleTitle')} intro={t('apiAccess.exampleIntro')}>
+        <CodeBlock label={t('apiAccess.exampleTitle')}>{example}</CodeBlock>
+      </SectionCard>
     </Box>
   );
 }

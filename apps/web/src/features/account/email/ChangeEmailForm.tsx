@@ -1,8 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Box, Button, Card, CardContent, Typography } from '@mui/material';
+import { Box, Button } from '@mui/material';
 import { authErrorCodes, changeEmailRequestSchema } from '@nimbus/contract';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { SectionCard } from '../../../components/SectionCard';
 import { useToast } from '../../../components/toast/ToastProvider';
 import { applyServerErrors, useApiErrorToast } from '../form/server-errors';
 import { useEmailChangeMutation } from '../queries';
@@ -33,40 +34,26 @@ export function ChangeEmailForm() {
     }
   });
   return (
-    <Card
-      variant="outlined"
-      component="form"
-      onSubmit={onSubmit}
-      noValidate
-      aria-labelledby="change-email-title"
-    >
-      <CardContent>
-        <Typography id="change-email-title" variant="h3" component="h2" gutterBottom>
-          {t('email.changeTitle')}
-        </Typography>
-        <Typography color="text.secondary" sx={{ mb: 2 }}>
-          {t('email.changeIntro')}
-        </Typography>
-        <Box
-          sx={{
-            display: 'flex',
-            gap: 2,
-            alignItems: 'flex-start',
-            flexWrap: { xs: 'wrap', sm: 'nowrap' },
-            maxWidth: 560,
-          }}
+    <SectionCard title={t('email.changeTitle')} intro={t('email.changeIntro')} onSubmit={onSubmit}>
+      <Box
+        sx={{
+          display: 'flex',
+          gap: 2,
+          alignItems: 'flex-start',
+          flexWrap: { xs: 'wrap', sm: 'nowrap' },
+          maxWidth: 560,
+        }}
+      >
+        <NewEmailField control={control} name="email" />
+        <Button
+          type="submit"
+          variant="contained"
+          loading={formState.isSubmitting}
+          sx={{ flexShrink: 0, mt: { sm: 1 }, width: { xs: '100%', sm: 'auto' } }}
         >
-          <NewEmailField control={control} name="email" />
-          <Button
-            type="submit"
-            variant="contained"
-            loading={formState.isSubmitting}
-            sx={{ flexShrink: 0, mt: { sm: 1 }, width: { xs: '100%', sm: 'auto' } }}
-          >
-            {t('email.changeSubmit')}
-          </Button>
-        </Box>
-      </CardContent>
-    </Card>
+          {t('email.changeSubmit')}
+        </Button>
+      </Box>
+    </SectionCard>
   );
 }

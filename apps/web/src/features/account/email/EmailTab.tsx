@@ -1,8 +1,9 @@
-import { Alert, Box, Button, Card, CardContent, Collapse, Stack, Typography } from '@mui/material';
+import { Alert, Box, Button, Collapse, Stack, Typography } from '@mui/material';
 import type { UserInfo } from '@nimbus/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SectionCard } from '../../../components/SectionCard';
 import { VerifyEmailCodeForm } from '../../auth/VerifyEmailCodeForm';
 import { EmailStatusChip } from '../components/AccountStateChip';
 import { UserInfoGate } from '../components/UserInfoGate';
@@ -32,27 +33,22 @@ function CurrentEmail({ user, openVerification }: { user: UserInfo; openVerifica
   const { t } = useTranslation('account');
   const verified = user.email.isVerified;
   return (
-    <Card variant="outlined">
-      <CardContent>
-        <Typography variant="h3" component="h2" gutterBottom>
-          {t('email.currentTitle')}
+    <SectionCard title={t('email.currentTitle')}>
+      <Stack direction="row" spacing={1.5} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+        <Typography component="bdi" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+          {user.email.email}
         </Typography>
-        <Stack direction="row" spacing={1.5} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-          <Typography component="bdi" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
-            {user.email.email}
-          </Typography>
-          <EmailStatusChip verified={verified} />
-        </Stack>
-        {!verified &&
-          (user.isSuspended ? (
-            <Alert severity="warning" sx={{ mt: 2 }}>
-              {t('email.suspendedCannotVerify')}
-            </Alert>
-          ) : (
-            <VerifyMainEmail open={openVerification} />
-          ))}
-      </CardContent>
-    </Card>
+        <EmailStatusChip verified={verified} />
+      </Stack>
+      {!verified &&
+        (user.isSuspended ? (
+          <Alert severity="warning" sx={{ mt: 2 }}>
+            {t('email.suspendedCannotVerify')}
+          </Alert>
+        ) : (
+          <VerifyMainEmail open={openVerification} />
+        ))}
+    </SectionCard>
   );
 }
 

@@ -1,8 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Box, Button, Card, CardContent, Typography } from '@mui/material';
+import { Alert, Box, Button } from '@mui/material';
 import { authErrorCodes, verifyEmailCodeRequestSchema } from '@nimbus/contract';
 import { useForm } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
+import { SectionCard } from '../../../components/SectionCard';
 import { useToast } from '../../../components/toast/ToastProvider';
 import { CodeField } from '../../auth/verification/CodeField';
 import { useCooldown } from '../../auth/verification/useCooldown';
@@ -55,56 +56,43 @@ export function PendingEmailChange({ pendingEmail }: { pendingEmail: string }) {
   const busy = formState.isSubmitting || resend.isPending || cancel.isPending;
 
   return (
-    <Card
-      variant="outlined"
-      component="form"
-      onSubmit={onSubmit}
-      noValidate
-      aria-labelledby="pending-email-title"
-    >
-      <CardContent>
-        <Typography id="pending-email-title" variant="h3" component="h2" gutterBottom>
-          {t('email.pendingTitle')}
-        </Typography>
-        <Alert severity="info" sx={{ mb: 2 }}>
-          <Trans
-            t={t}
-            i18nKey="email.pendingBody"
-            values={{ email: pendingEmail }}
-            components={{ strong: <bdi style={{ fontWeight: 600 }} /> }}
-          />
-        </Alert>
-        <Box
-          sx={{
-            display: 'flex',
-            gap: 2,
-            alignItems: 'flex-start',
-            flexWrap: { xs: 'wrap', sm: 'nowrap' },
-            maxWidth: 560,
-          }}
+    <SectionCard title={t('email.pendingTitle')} onSubmit={onSubmit}>
+      <Alert severity="info" sx={{ mb: 2 }}>
+        <Trans
+          t={t}
+          i18nKey="email.pendingBody"
+          values={{ email: pendingEmail }}
+          components={{ strong: <bdi style={{ fontWeight: 600 }} /> }}
+        />
+      </Alert>
+      <Box
+        sx={{
+          display: 'flex',
+          gap: 2,
+          alignItems: 'flex-start',
+          flexWrap: { xs: 'wrap', sm: 'nowrap' },
+          maxWidth: 560,
+        }}
+      >
+        <CodeField control={control} name="code" />
+        <Button
+          type="submit"
+          variant="contained"
+          disabled={busy}
+          loading={formState.isSubmitting}
+          sx={{ flexShrink: 0, mt: { sm: 1 }, width: { xs: '100%', sm: 'auto' } }}
         >
-          <CodeField control={control} name="code" />
-          <Button
-            type="submit"
-            variant="contained"
-            disabled={busy}
-            loading={formState.isSubmitting}
-            sx={{ flexShrink: 0, mt: { sm: 1 }, width: { xs: '100%', sm: 'auto' } }}
-          >
-            {t('email.confirm')}
-          </Button>
-        </Box>
-        <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', mt: 2 }}>
-          <Button onClick={onResend} disabled={busy || cooldown.remaining > 0} loading={resend.isPending}>
-            {cooldown.remaining > 0
-              ? t('email.resendIn', { seconds: cooldown.remaining })
-              : t('email.resend')}
-          </Button>
-          <Button color="error" onClick={onCancel} disabled={busy} loading={cancel.isPending}>
-            {t('email.cancelChange')}
-          </Button>
-        </Box>
-      </CardContent>
-    </Card>
+          {t('email.confirm')}
+        </Button>
+      </Box>
+      <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', mt: 2 }}>
+        <Button onClick={onResend} disabled={busy || cooldown.remaining > 0} loading={resend.isPending}>
+          {cooldown.remaining > 0 ? t('email.resendIn', { seconds: cooldown.remaining }) : t('email.resend')}
+        </Button>
+        <Button color="error" onClick={onCancel} disabled={busy} loading={cancel.isPending}>
+          {t('email.cancelChange')}
+        </Button>
+      </Box>
+    </SectionCard>
   );
 }

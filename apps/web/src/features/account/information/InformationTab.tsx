@@ -1,9 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Box, Button, Card, CardContent, Grid, Typography } from '@mui/material';
+import { Box, Button, Grid } from '@mui/material';
 import { authErrorCodes, type UserInfo, updateProfileRequestSchema } from '@nimbus/contract';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/client';
+import { SectionCard } from '../../../components/SectionCard';
 import { useToast } from '../../../components/toast/ToastProvider';
 import { AccountStateChip } from '../components/AccountStateChip';
 import { DetailList } from '../components/DetailList';
@@ -30,20 +31,15 @@ function Information({ user }: { user: UserInfo }) {
   const formatDate = useFormatDate();
   return (
     <Box sx={{ display: 'grid', gap: 3 }}>
-      <Card variant="outlined">
-        <CardContent>
-          <Typography variant="h3" component="h2" gutterBottom>
-            {t('information.detailsTitle')}
-          </Typography>
-          <DetailList
-            items={[
-              { label: t('information.userId'), value: <bdi>{user.id}</bdi> },
-              { label: t('information.createdAt'), value: formatDate(user.createdAt) },
-              { label: t('information.state'), value: <AccountStateChip state={user.accountState} /> },
-            ]}
-          />
-        </CardContent>
-      </Card>
+      <SectionCard title={t('information.detailsTitle')}>
+        <DetailList
+          items={[
+            { label: t('information.userId'), value: <bdi>{user.id}</bdi> },
+            { label: t('information.createdAt'), value: formatDate(user.createdAt) },
+            { label: t('information.state'), value: <AccountStateChip state={user.accountState} /> },
+          ]}
+        />
+      </SectionCard>
       <ProfileForm user={user} />
     </Box>
   );
@@ -84,41 +80,30 @@ function ProfileForm({ user }: { user: UserInfo }) {
   // The guard's dialog sits outside the <form>: React events bubble through portals, and its own submit must not save.
   return (
     <>
-      <Card
-        variant="outlined"
-        component="form"
-        onSubmit={onSubmit}
-        noValidate
-        aria-labelledby="profile-title"
-      >
-        <CardContent>
-          <Typography id="profile-title" variant="h3" component="h2" gutterBottom>
-            {t('information.profileTitle')}
-          </Typography>
-          <Grid container spacing={2} sx={{ mt: 2 }}>
-            <Grid size={{ xs: 12, md: 6 }}>
-              <FullnameField control={control} />
-            </Grid>
-            <Grid size={{ xs: 12, md: 6 }}>
-              <PhoneField control={control} />
-            </Grid>
-            <Grid size={{ xs: 12, md: 4 }}>
-              <CountryField control={control} />
-            </Grid>
-            <Grid size={{ xs: 12, md: 4 }}>
-              <RegionField control={control} />
-            </Grid>
-            <Grid size={{ xs: 12, md: 4 }}>
-              <CityField control={control} />
-            </Grid>
+      <SectionCard title={t('information.profileTitle')} onSubmit={onSubmit}>
+        <Grid container spacing={2} sx={{ mt: 2 }}>
+          <Grid size={{ xs: 12, md: 6 }}>
+            <FullnameField control={control} />
           </Grid>
-          <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 3 }}>
-            <Button type="submit" variant="contained" loading={formState.isSubmitting}>
-              {t('common:actions.save')}
-            </Button>
-          </Box>
-        </CardContent>
-      </Card>
+          <Grid size={{ xs: 12, md: 6 }}>
+            <PhoneField control={control} />
+          </Grid>
+          <Grid size={{ xs: 12, md: 4 }}>
+            <CountryField control={control} />
+          </Grid>
+          <Grid size={{ xs: 12, md: 4 }}>
+            <RegionField control={control} />
+          </Grid>
+          <Grid size={{ xs: 12, md: 4 }}>
+            <CityField control={control} />
+          </Grid>
+        </Grid>
+        <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 3 }}>
+          <Button type="submit" variant="contained" loading={formState.isSubmitting}>
+            {t('common:actions.save')}
+          </Button>
+        </Box>
+      </SectionCard>
       <UnsavedChangesGuard when={formState.isDirty && !formState.isSubmitting} />
     </>
   );

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Box, Button, Card, CardContent, Stack, Typography } from '@mui/material';
+import { Box, Button, Stack } from '@mui/material';
 import { authErrorCodes, changePasswordFormSchema } from '@nimbus/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
@@ -7,6 +7,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { tokenStore } from '../../../api/tokens';
 import { forgetSessionData } from '../../../app/forget-session';
+import { SectionCard } from '../../../components/SectionCard';
 import { useToast } from '../../../components/toast/ToastProvider';
 import { PasswordField } from '../../auth/fields/PasswordField';
 import { PasswordRuleChecklist } from '../../auth/password/PasswordRuleChecklist';
@@ -22,17 +23,9 @@ const passwordCodes = {
 export function SecurityTab() {
   const { t } = useTranslation('account');
   return (
-    <Card variant="outlined">
-      <CardContent>
-        <Typography variant="h3" component="h2" gutterBottom>
-          {t('security.title')}
-        </Typography>
-        <Typography color="text.secondary" sx={{ mb: 3 }}>
-          {t('security.intro')}
-        </Typography>
-        <ChangePasswordForm />
-      </CardContent>
-    </Card>
+    <SectionCard title={t('security.title')} intro={t('security.intro')}>
+      <ChangePasswordForm />
+    </SectionCard>
   );
 }
 
