@@ -15,7 +15,9 @@ export const signUpRequestSchema = z.object({
   email: emailSchema,
   password: passwordSchema,
   /** The Terms of Service and Acceptable Use Policy must be accepted; the time is kept with the account. */
-  acceptTerms: z.boolean().refine((accepted) => accepted, 'validation.terms.required'),
+  acceptTerms: z
+    .boolean({ error: 'validation.terms.required' })
+    .refine((accepted) => accepted, 'validation.terms.required'),
   metadata: authMetadataSchema,
 });
 export type SignUpRequest = z.infer<typeof signUpRequestSchema>;
