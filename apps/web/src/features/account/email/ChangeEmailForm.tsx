@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Box, Button } from '@mui/material';
+import { Button } from '@mui/material';
 import { authErrorCodes, changeEmailRequestSchema } from '@nimbus/contract';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import { SectionCard } from '../../../components/SectionCard';
 import { useToast } from '../../../components/toast/ToastProvider';
 import { applyServerErrors, useApiErrorToast } from '../form/server-errors';
 import { useEmailChangeMutation } from '../queries';
+import { InlineSubmitRow } from './InlineSubmitRow';
 import { NewEmailField } from './NewEmailField';
 
 const emailCodes = {
@@ -35,15 +36,7 @@ export function ChangeEmailForm() {
   });
   return (
     <SectionCard title={t('email.changeTitle')} intro={t('email.changeIntro')} onSubmit={onSubmit}>
-      <Box
-        sx={{
-          display: 'flex',
-          gap: 2,
-          alignItems: 'flex-start',
-          flexWrap: { xs: 'wrap', sm: 'nowrap' },
-          maxWidth: 560,
-        }}
-      >
+      <InlineSubmitRow>
         <NewEmailField control={control} name="email" />
         <Button
           type="submit"
@@ -53,7 +46,7 @@ export function ChangeEmailForm() {
         >
           {t('email.changeSubmit')}
         </Button>
-      </Box>
+      </InlineSubmitRow>
     </SectionCard>
   );
 }

@@ -13,6 +13,7 @@ import {
   useEmailChangeMutation,
   useEmailChangeVerifyMutation,
 } from '../queries';
+import { InlineSubmitRow } from './InlineSubmitRow';
 
 /** Asking again re-sends the change request, which mails a new code; once a minute, as for verification. */
 const EMAIL_CHANGE_RESEND_COOLDOWN_SECONDS = 60;
@@ -65,15 +66,7 @@ export function PendingEmailChange({ pendingEmail }: { pendingEmail: string }) {
           components={{ strong: <bdi style={{ fontWeight: 600 }} /> }}
         />
       </Alert>
-      <Box
-        sx={{
-          display: 'flex',
-          gap: 2,
-          alignItems: 'flex-start',
-          flexWrap: { xs: 'wrap', sm: 'nowrap' },
-          maxWidth: 560,
-        }}
-      >
+      <InlineSubmitRow>
         <CodeField control={control} name="code" />
         <Button
           type="submit"
@@ -84,7 +77,7 @@ export function PendingEmailChange({ pendingEmail }: { pendingEmail: string }) {
         >
           {t('email.confirm')}
         </Button>
-      </Box>
+      </InlineSubmitRow>
       <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', mt: 2 }}>
         <Button onClick={onResend} disabled={busy || cooldown.remaining > 0} loading={resend.isPending}>
           {cooldown.remaining > 0 ? t('email.resendIn', { seconds: cooldown.remaining }) : t('email.resend')}
