@@ -17,6 +17,7 @@ import { accountModule } from './modules/account/account.module';
 import { activityLogModule } from './modules/activity-log/activity-log.module';
 import { registerAuthGuard } from './modules/auth/auth.guard';
 import { authModule } from './modules/auth/auth.module';
+import { billingModule } from './modules/billing/billing.module';
 import { brandingRoutes } from './modules/branding/branding.routes';
 import { catalogueModule } from './modules/catalogue/catalogue.module';
 import { healthRoutes } from './modules/health/health.routes';
@@ -114,6 +115,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(accountModule(deps));
       await api.register(activityLogModule(deps));
       await api.register(catalogueModule(deps));
+      await api.register(billingModule(deps));
     },
     { prefix: '/api' },
   );

@@ -52,6 +52,30 @@ const envSchema = z.object({
   RATE_LIMIT_AUTH_WINDOW_SECONDS: z.coerce.number().int().positive().default(60),
   RATE_LIMIT_GLOBAL_MAX: z.coerce.number().int().positive().default(600),
 
+  // Payments: each gateway is enabled when its credentials are set; the sandbox when none is (or when asked).
+  PAYMENT_SANDBOX: bool.optional(),
+  STRIPE_SECRET_KEY: z.string().optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  /** Override of Stripe's API origin, e.g. a local mock (http://127.0.0.1:12111). */
+  STRIPE_API_URL: z.string().url().optional(),
+  PAYPAL_CLIENT_ID: z.string().optional(),
+  PAYPAL_CLIENT_SECRET: z.string().optional(),
+  PAYPAL_WEBHOOK_ID: z.string().optional(),
+  PAYPAL_API_URL: z.string().url().default('https://api-m.paypal.com'),
+  CRYPTOMUS_MERCHANT_ID: z.string().optional(),
+  CRYPTOMUS_PAYMENT_KEY: z.string().optional(),
+  CRYPTOMUS_API_URL: z.string().url().default('https://api.cryptomus.com'),
+  BTCPAY_URL: z.string().url().optional(),
+  BTCPAY_API_KEY: z.string().optional(),
+  BTCPAY_STORE_ID: z.string().optional(),
+  BTCPAY_WEBHOOK_SECRET: z.string().optional(),
+  /** Gateways that need an approved KYC before paying (the crypto ones by default). */
+  KYC_REQUIRED_GATEWAYS: list.default(['cryptomus', 'btcpay']),
+  /** Checkouts a customer may start per rolling hour before REACHED_PAYMENT_LIMIT. */
+  PAYMENT_ATTEMPTS_PER_HOUR: z.coerce.number().int().positive().default(10),
+  /** How long links to printable invoices and receipts stay valid. */
+  PRINT_TOKEN_TTL_HOURS: z.coerce.number().int().positive().default(24),
+
   CATALOGUE_FILE: z.string().default(resolve(repoRoot, 'catalogue', 'demo-catalogue.json')),
 
   BRAND_NAME: z.string().default('Nimbus Cloud'),

@@ -17,6 +17,15 @@ export const activityEvents = [
   'unsuspended_by_billing',
   'closed_by_admin',
   'email_sent',
+  'auto_recharge_activated',
+  'auto_recharge_deactivated',
+  'auto_recharge_deactivated_by_admin',
+  'auto_recharge_deactivated_by_system',
+  'auto_recharge_processed',
+  'auto_recharge_failed',
+  'credit_adjusted',
+  'kyc_approved',
+  'kyc_rejected',
 ] as const;
 export type ActivityEvent = (typeof activityEvents)[number];
 

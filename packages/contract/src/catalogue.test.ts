@@ -10,7 +10,7 @@ import { applicationsQuerySchema, productsQuerySchema } from './catalogue-querie
 
 describe('catalogue rules', () => {
   it('derives hourly prices from monthly ones over oneMonthInHours', () => {
-    expect(monthlyToHourlyMicros(2_000_000, 730)).toBe(2_740);
+    expect(monthlyToHourlyMicros(2_000_000, 730)).toBe(2_700);
     expect(monthlyToHourlyMicros(730_000_000, 730)).toBe(1_000_000);
   });
 

@@ -33,9 +33,9 @@ export const billingCycleDetails: Record<BillingCycle, { months: number | null; 
   annually: { months: 12, abbreviation: 'yr' },
 };
 
-/** Hourly price = monthly / oneMonthInHours, kept to the micro-dollar. */
+/** Hourly price = monthly / oneMonthInHours to 4 decimals (100 micros), half up (instances.md §9). */
 export const monthlyToHourlyMicros = (monthly: Micros, oneMonthInHours: number): Micros =>
-  Math.round(monthly / oneMonthInHours);
+  Math.floor((monthly + oneMonthInHours * 50) / (oneMonthInHours * 100)) * 100;
 
 export const catalogueActions = ['CREATE', 'RESIZE'] as const;
 export const catalogueActionSchema = z.enum(catalogueActions);

@@ -1,6 +1,8 @@
 export * from './account';
 export * from './activity-log';
 export * from './auth';
+export * from './auto-recharge';
+export * from './billing';
 export * from './branding';
 export * from './catalogue';
 export * from './catalogue-queries';
@@ -8,4 +10,6 @@ export * from './catalogue-summary';
 export * from './envelope';
 export * from './locales';
 export * from './money';
+export * from './payments';
+export * from './pricing';
 export * from './rules';

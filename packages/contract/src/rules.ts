@@ -31,6 +31,14 @@ export const validationMessages = {
   'validation.code.invalid': 'Enter the 6-digit code from the email.',
   'validation.text.tooLong': 'This text is too long.',
   'validation.money.invalid': 'Enter a valid amount.',
+  'validation.date.invalid': 'Enter a valid date.',
+  'validation.date.rangeRequired': 'Choose both a start and an end date.',
+  'validation.date.toBeforeFrom': 'The end date cannot be before the start date.',
+  'validation.payment.amountRequired': 'Enter an amount.',
+  'validation.payment.tooSmall': 'The minimum payment is $2.00.',
+  'validation.payment.tooLarge': 'A payment must be under $1,000,000.',
+  'validation.autoRecharge.option': 'Choose one of the offered amounts.',
+  'validation.reason.required': 'Tell us why, in a few words.',
   'validation.terms.required': 'Accept the Terms of Service and the Acceptable Use Policy to continue.',
 } as const;
 export type ValidationMessageKey = keyof typeof validationMessages;

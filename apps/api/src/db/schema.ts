@@ -2,6 +2,9 @@
 
 export * from '../modules/activity-log/activity-log.tables';
 export * from '../modules/auth/auth.tables';
+export * from '../modules/auto-recharge/auto-recharge.tables';
+export * from '../modules/billing/billing.tables';
 export * from '../modules/catalogue/catalogue.tables';
 export * from '../modules/mail/mail.tables';
+export * from '../modules/payments/payments.tables';
 export * from './core.tables';

@@ -1,5 +1,6 @@
 import type { Config } from '../config';
 import type { Database } from '../db/client';
+import { billingJobs } from '../modules/billing/billing.jobs';
 import { mailJobs } from '../modules/mail/mail.jobs';
 import type { JobDefinition } from './queue';
 
@@ -8,5 +9,6 @@ export function allJobs(deps: { config: Config; db: Database }): JobDefinition<n
   return [
     // Area modules add their jobs here.
     ...mailJobs(deps),
+    ...billingJobs(deps),
   ];
 }

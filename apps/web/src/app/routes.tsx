@@ -1,87 +1,21 @@
-import type { QueryClient } from '@tanstack/react-query';
-import {
-  type AnyRoute,
-  createRootRouteWithContext,
-  createRoute,
-  lazyRouteComponent,
-  Navigate,
-  redirect,
-} from '@tanstack/react-router';
+import { type AnyRoute, createRoute, redirect } from '@tanstack/react-router';
 import { z } from 'zod';
-import { withChunkLoadError } from '../features/shell/chunk-error';
-import { RootLayout } from '../features/shell/RootLayout';
-import { RouteErrorBoundary } from '../features/shell/RouteErrorBoundary';
-import { acceptTokensFromQuery, digitsOnly, guard } from './guard';
-import type { LayoutName, RouteAuth } from './route-meta';
+import { digitsOnly, guard } from './guard';
+import {
+  alert,
+  comingLater,
+  lazyPage,
+  oneOf,
+  page,
+  redirectRoute,
+  rootRoute,
+  signedIn,
+} from './route-builders';
+import { billingRoutes } from './routes-billing';
+import { paymentRoutes } from './routes-payments';
 
-export interface RouterContext {
-  queryClient: QueryClient;
-}
-
-export const rootRoute = createRootRouteWithContext<RouterContext>()({
-  component: RootLayout,
-  errorComponent: RouteErrorBoundary,
-  beforeLoad: ({ location }) => acceptTokensFromQuery(location),
-  // Unknown paths are caught by the splat route below; this covers anything that still ends as not-found.
-  notFoundComponent: () => <Navigate to="/404" replace />,
-});
-
-type Loader = Parameters<typeof lazyRouteComponent>[0];
-
-/** A lazily loaded page; a chunk gone after a deployment asks to update the panel (see chunk-error.ts). */
-const lazyPage = (load: Loader, exportName = 'default') =>
-  lazyRouteComponent(withChunkLoadError(load), exportName);
-const unavailablePage = lazyPage(() => import('../features/unavailable/UnavailablePage'), 'UnavailablePage');
-interface PageOptions {
-  auth: RouteAuth;
-  layout: LayoutName;
-  hideFooter?: boolean;
-  title: string;
-}
-
-/** A page route: its guard, layout, title and lazily loaded component. */
-function page(path: string, opts: PageOptions, load: Loader, exportName = 'default') {
-  return createRoute({
-    getParentRoute: () => rootRoute,
-    path,
-    staticData: { auth: opts.auth, layout: opts.layout, hideFooter: opts.hideFooter, title: opts.title },
-    beforeLoad: guard(opts.auth),
-    component: lazyPage(load, exportName),
-  });
-}
-
-/** A route of an area that a later release delivers: it exists, is guarded, and says so. */
-function comingLater(
-  path: string,
-  area: string,
-  auth: RouteAuth = 'required',
-  layout: LayoutName = 'Default',
-  checkParams: (params: Record<string, string>) => void = () => {},
-) {
-  return createRoute({
-    getParentRoute: () => rootRoute,
-    path,
-    staticData: { auth, layout, title: `areas.${area}` },
-    beforeLoad: (ctx) => {
-      guard(auth)(ctx);
-      checkParams(ctx.params as Record<string, string>);
-    },
-    component: unavailablePage,
-  });
-}
-
-/** An old or short address: the query is kept, e.g. /services?status=suspended. */
-const redirectRoute = (path: string, to: string) =>
-  createRoute({
-    getParentRoute: () => rootRoute,
-    path,
-    beforeLoad: ({ location }) => {
-      throw redirect({ href: `${to}${location.searchStr}`, replace: true });
-    },
-  });
-
-const signedIn = (title: string): PageOptions => ({ auth: 'required', layout: 'Default', title });
-const alert = (title: string, auth: RouteAuth = 'any'): PageOptions => ({ auth, layout: 'Alert', title });
+export type { RouterContext } from './route-builders';
+export { rootRoute } from './route-builders';
 
 const tokenSearch = z.object({ token: z.string().optional().catch(undefined) });
 const servicesTabs = ['instanceList', 'backups', 'snapshots', 'customIso'] as const;
@@ -100,12 +34,6 @@ const instanceTabs = [
   'snapshot',
   'backups',
 ] as const;
-
-const oneOf =
-  (allowed: readonly string[], key: string) =>
-  ({ params }: { params: Record<string, string> }) => {
-    if (!allowed.includes(params[key] ?? '')) throw redirect({ to: '/404', replace: true });
-  };
 
 // ---- account and authentication (this release) ----
 const signInRoute = page(
@@ -186,31 +114,20 @@ const laterRoutes: AnyRoute[] = [
   comingLater('/sshkeys', 'sshKeys'),
   comingLater('/applications', 'applications'),
   comingLater('/ip-management', 'floatingIps'),
-  comingLater('/payments', 'payments'),
   comingLater('/createinstance', 'instanceCreation'),
   comingLater('/createinstance/pending', 'instanceCreation'),
   comingLater('/preorder/pending', 'preorders'),
-  comingLater('/invoices', 'invoices'),
   comingLater('/instance-deletion', 'instances'),
-  comingLater('/transactions', 'transactions'),
-  comingLater('/auto-recharge', 'autoRecharge'),
   comingLater('/support', 'support'),
   comingLater('/support/new-ticket', 'support'),
-  comingLater('/paymentssuccess', 'payments', 'required', 'Alert'),
-  comingLater('/paymentsfail', 'payments', 'required', 'Alert'),
-  comingLater('/paymentsunderpaid', 'payments', 'required', 'Alert'),
-  comingLater('/paymentspending', 'payments', 'required', 'Alert'),
   comingLater('/novnc', 'console', 'required', 'Vnc'),
   comingLater('/spice', 'console', 'required', 'Spice'),
   comingLater('/cart', 'cart', 'any', 'WithNavAndFooter'),
-  comingLater('/invoices/print', 'invoices', 'any', 'WithoutNavAndSidebar'),
-  comingLater('/payments/print', 'payments', 'any', 'WithoutNavAndSidebar'),
   redirectRoute('/services', '/services/instanceList'),
   redirectRoute('/createinstance/virtualization', '/createinstance'),
   comingLater('/services/$tab', 'instances', 'required', 'Default', (params) =>
     oneOf(servicesTabs, 'tab')({ params }),
   ),
-  comingLater('/invoices/$id', 'invoices', 'required', 'Default', (params) => digitsOnly(params)),
   comingLater('/support/$id', 'support', 'required', 'Ticket', (params) => digitsOnly(params)),
   createRoute({
     getParentRoute: () => rootRoute,
@@ -254,6 +171,8 @@ export const routeTree = rootRoute.addChildren([
   accountRoute,
   dashboardRoute,
   notFoundRoute,
+  ...billingRoutes,
+  ...paymentRoutes,
   ...laterRoutes,
   unknownRoute,
 ]);

@@ -11,7 +11,9 @@ import { initReactI18next } from 'react-i18next';
 import { setApiLanguage } from '../api/client';
 import enAccount from './locales/en/account.json';
 import enAuth from './locales/en/auth.json';
+import enBilling from './locales/en/billing.json';
 import enCommon from './locales/en/common.json';
+import enPayments from './locales/en/payments.json';
 import enShell from './locales/en/shell.json';
 import { namespaces } from './namespaces';
 
@@ -75,7 +77,16 @@ export async function initI18n() {
       ns: [...namespaces],
       defaultNS: 'common',
       partialBundledLanguages: true,
-      resources: { en: { common: enCommon, shell: enShell, auth: enAuth, account: enAccount } },
+      resources: {
+        en: {
+          common: enCommon,
+          shell: enShell,
+          auth: enAuth,
+          account: enAccount,
+          billing: enBilling,
+          payments: enPayments,
+        },
+      },
       interpolation: {
         // React escapes HTML itself. In right-to-left languages every inserted value (an email, a phone
         // number, a hostname) is wrapped in Unicode isolates so it keeps its own direction inside the

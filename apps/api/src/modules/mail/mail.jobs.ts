@@ -1,7 +1,7 @@
-import PgBoss from 'pg-boss';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import type { JobDefinition, JobQueue } from '../../jobs/queue';
+import { jobSender } from '../../jobs/sender';
 import {
   deliverMail,
   deliveryJobKey,
@@ -15,17 +15,6 @@ import { createMailTransport } from './mail.transport';
 /** Queues delivery of each outbox row; the same call serves the mail service and the sweeper. */
 export async function dispatchMail(jobs: JobQueue, ids: number[]) {
   for (const id of ids) await jobs.send(MAIL_DELIVER_JOB, { id }, { singletonKey: deliveryJobKey(id) });
-}
-
-/**
- * A send-only queue over the application pool. Jobs are built before the queue that runs them,
- * so the sweeper cannot be handed that queue; pg-boss can insert jobs through any connection.
- */
-function jobSender(db: Database): JobQueue {
-  const boss = new PgBoss({ db: { executeSql: (text, values) => db.$client.query(text, values) } });
-  return {
-    send: (name, data, options) => boss.send(name, data as object, { singletonKey: options?.singletonKey }),
-  };
 }
 
 /** The mail area's background jobs: delivery of one outbox row, and the minute sweep for lost ones. */

@@ -1,0 +1,68 @@
+import type { Config } from '../../config';
+import type { Database } from '../../db/client';
+import type { JobDefinition } from '../../jobs/queue';
+import { jobSender } from '../../jobs/sender';
+import { customersBelowThreshold, requestAutoRechargeChecks } from '../auto-recharge/auto-recharge.trigger';
+import { runCycleBilling } from './cycle-billing';
+import { runHourlyBilling } from './hourly-billing';
+import { closeEndedInvoices } from './invoice-closing';
+import { reconcileBalances } from './reconciliation';
+
+export const BILLING_HOURLY_JOB = 'billing.hourly';
+export const BILLING_CYCLES_JOB = 'billing.cycles';
+export const BILLING_CLOSE_INVOICES_JOB = 'billing.close-invoices';
+export const BILLING_RECONCILE_JOB = 'billing.reconcile';
+
+const report = (msg: string, fields: object) =>
+  process.stderr.write(`${JSON.stringify({ level: 50, time: Date.now(), msg, ...fields })}\n`);
+
+/**
+ * The billing engine's scheduled jobs. Each is safe to run twice or after a crash: charges are keyed
+ * in the ledger, and every step re-reads what is still due.
+ */
+export function billingJobs(deps: { config: Config; db: Database }): JobDefinition<never>[] {
+  const { db } = deps;
+  const sender = jobSender(db);
+  const hourly: JobDefinition = {
+    name: BILLING_HOURLY_JOB,
+    schedule: '2 * * * *',
+    retryLimit: 3,
+    retryDelaySeconds: 60,
+    concurrency: 1,
+    handler: async () => {
+      const runs = await runHourlyBilling(db);
+      const charged = [...new Set(runs.flatMap((r) => r.balances.map((b) => b.customerId)))];
+      if (charged.length > 0) await requestAutoRechargeChecks(sender, await customersBelowThreshold(db, charged));
+      await closeEndedInvoices(db);
+    },
+  };
+  const cycles: JobDefinition = {
+    name: BILLING_CYCLES_JOB,
+    schedule: '*/5 * * * *',
+    retryLimit: 3,
+    concurrency: 1,
+    handler: async () => {
+      await runCycleBilling(db);
+    },
+  };
+  const closeInvoices: JobDefinition = {
+    name: BILLING_CLOSE_INVOICES_JOB,
+    schedule: '17 * * * *',
+    retryLimit: 3,
+    concurrency: 1,
+    handler: async () => {
+      await closeEndedInvoices(db);
+    },
+  };
+  const reconcile: JobDefinition = {
+    name: BILLING_RECONCILE_JOB,
+    schedule: '41 3 * * *',
+    retryLimit: 1,
+    concurrency: 1,
+    handler: async () => {
+      const differences = await reconcileBalances(db);
+      if (differences.length > 0) report('balances differ from their ledger', { differences });
+    },
+  };
+  return [hourly, cycles, closeInvoices, reconcile] as JobDefinition<never>[];
+}

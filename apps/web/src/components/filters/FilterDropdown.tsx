@@ -1,0 +1,151 @@
+import FilterListIcon from '@mui/icons-material/FilterList';
+import { intervalFilterSchema } from '@nimbus/contract';
+import { Badge, Box, Button, Popover, Stack, TextField, Typography, useTheme } from '@mui/material';
+import { type FormEvent, useId, useState } from 'react';
+import { type FilterField, type FilterValues, paramsOf, type SearchValues } from './filter-model';
+import { useFilterText } from './filter-text';
+import { type IntervalErrors, IntervalFields } from './IntervalFields';
+
+interface FilterDropdownProps {
+  fields: readonly FilterField[];
+  values: SearchValues;
+  /** How many filters are in effect, shown on the button. */
+  appliedCount: number;
+  /** Every param of the fields, absent where nothing is chosen. */
+  onApply: (values: FilterValues) => void;
+}
+
+/** The draft's interval problems: a reversed range at once, a missing day only after Apply. */
+function intervalErrors(draft: FilterValues, submitted: boolean): IntervalErrors {
+  if (draft.interval !== 'custom') return {};
+  const parsed = intervalFilterSchema.safeParse({ interval: 'custom', from: draft.from, to: draft.to });
+  if (parsed.success) return {};
+  const errors: IntervalErrors = {};
+  for (const issue of parsed.error.issues) {
+    const path = issue.path[0];
+    if ((path === 'from' || path === 'to') && !errors[path] && (submitted || path === 'to')) {
+      errors[path] = issue.message;
+    }
+  }
+  return errors;
+}
+
+/** What the draft means as search params: "All" and the preset intervals carry no days. */
+function normalized(fields: readonly FilterField[], draft: FilterValues): FilterValues {
+  const result: FilterValues = {};
+  for (const field of fields) {
+    if (field.kind === 'choice') {
+      result[field.name] = draft[field.name] || undefined;
+      continue;
+    }
+    const interval = draft.interval && draft.interval !== 'all' ? draft.interval : undefined;
+    result.interval = interval;
+    result.from = interval === 'custom' ? draft.from : undefined;
+    result.to = interval === 'custom' ? draft.to : undefined;
+  }
+  return result;
+}
+
+/** The "Filter" button and its panel: one select per field, applied together with Apply. */
+export function FilterDropdown({ fields, values, appliedCount, onApply }: FilterDropdownProps) {
+  const { t } = useFilterText();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const [draft, setDraft] = useState<FilterValues>({});
+  const [submitted, setSubmitted] = useState(false);
+  const id = useId();
+  const titleId = `${id}-title`;
+  const panelId = `${id}-panel`;
+  const open = Boolean(anchor);
+  // Popover positions itself with inline styles, which the RTL style plugin does not flip.
+  const start = useTheme().direction === 'rtl' ? 'right' : 'left';
+
+  const show = (element: HTMLElement) => {
+    const current = (param: string) => {
+      const value = values[param];
+      return typeof value === 'string' ? value : undefined;
+    };
+    setDraft(Object.fromEntries(fields.flatMap(paramsOf).map((param) => [param, current(param)])));
+    setSubmitted(false);
+    setAnchor(element);
+  };
+  const close = () => setAnchor(null);
+  const change = (patch: FilterValues) => setDraft((current) => ({ ...current, ...patch }));
+  const errors = intervalErrors(draft, submitted);
+  const apply = (event: FormEvent) => {
+    event.preventDefault();
+    setSubmitted(true);
+    if (Object.keys(intervalErrors(draft, true)).length > 0) return;
+    onApply(normalized(fields, draft));
+    close();
+  };
+
+  return (
+    <>
+      <Badge badgeContent={appliedCount} color="primary" overlap="rectangular">
+        <Button
+          variant="outlined"
+          startIcon={<FilterListIcon />}
+          aria-haspopup="dialog"
+          aria-expanded={open}
+          aria-controls={open ? panelId : undefined}
+          onClick={(event) => show(event.currentTarget)}
+        >
+          {t('button')}
+        </Button>
+      </Badge>
+      <Popover
+        open={open}
+        anchorEl={anchor}
+        onClose={close}
+        anchorOrigin={{ vertical: 'bottom', horizontal: start }}
+        transformOrigin={{ vertical: 'top', horizontal: start }}
+        slotProps={{
+          paper: {
+            id: panelId,
+            role: 'dialog',
+            'aria-labelledby': titleId,
+            sx: { mt: 1, width: 340, maxWidth: 'calc(100vw - 32px)' },
+          },
+        }}
+      >
+        <Box component="form" noValidate onSubmit={apply} sx={{ p: 2 }}>
+          <Typography id={titleId} variant="h3" component="h2" sx={{ mb: 2 }}>
+            {t('title')}
+          </Typography>
+          <Stack spacing={2}>
+            {fields.map((field) =>
+              field.kind === 'interval' ? (
+                <IntervalFields key="interval" field={field} draft={draft} errors={errors} onChange={change} />
+              ) : (
+                <TextField
+                  key={field.name}
+                  select
+                  id={`${id}-${field.name}`}
+                  label={field.label}
+                  value={draft[field.name] ?? ''}
+                  onChange={(event) => change({ [field.name]: event.target.value || undefined })}
+                  size="small"
+                  fullWidth
+                  slotProps={{ select: { native: true } }}
+                >
+                  <option value="">{t('any')}</option>
+                  {field.options.map((option) => (
+                    <option key={option.value} value={option.value}>
+                      {option.label}
+                    </option>
+                  ))}
+                </TextField>
+              ),
+            )}
+          </Stack>
+          <Box sx={{ display: 'flex', justifyContent: 'flex-end', gap: 1, mt: 2.5 }}>
+            <Button onClick={() => setDraft({})}>{t('reset')}</Button>
+            <Button type="submit" variant="contained">
+              {t('apply')}
+            </Button>
+          </Box>
+        </Box>
+      </Popover>
+    </>
+  );
+}

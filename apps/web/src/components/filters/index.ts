@@ -1,0 +1,14 @@
+export { formatDayRange, startOfDay } from './date-range';
+export { FilterBar } from './FilterBar';
+export {
+  type ChoiceFilterField,
+  clearedFilters,
+  type FilterField,
+  type FilterOption,
+  type FilterValues,
+  type IntervalFilterField,
+  type SearchValues,
+  type ValidInterval,
+  validInterval,
+} from './filter-model';
+export { choiceSearch, intervalSearch, pageSearch } from './filter-search';

@@ -1,0 +1,95 @@
+import {
+  appConfigSchema,
+  type CreatePaymentRequest,
+  checkoutSchema,
+  PAYMENTS_PAGE_SIZE,
+  paymentGatewaySchema,
+  paymentListSchema,
+  paymentReceiptSchema,
+} from '@nimbus/contract';
+import {
+  infiniteQueryOptions,
+  keepPreviousData,
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import { z } from 'zod';
+import { api } from '../../api/client';
+import { billingKeys } from '../billing/queries';
+
+/** Query keys of the payments area; the paged table and the small-screen cards share the `list` prefix. */
+export const paymentKeys = {
+  all: ['payments'] as const,
+  list: () => [...paymentKeys.all, 'list'] as const,
+  page: (page: number) => [...paymentKeys.list(), 'page', page] as const,
+  infinite: () => [...paymentKeys.list(), 'infinite'] as const,
+  gateways: () => [...paymentKeys.all, 'gateways'] as const,
+  receipt: (token: string) => [...paymentKeys.all, 'receipt', token] as const,
+};
+
+const fetchPaymentsPage = async (page: number) =>
+  paymentListSchema.parse(await api('/payments', { query: { page, pageSize: PAYMENTS_PAGE_SIZE } }));
+
+/** One page of the customer's payments, newest first; the previous page stays on screen while paging. */
+export const paymentsPageQuery = (page: number) =>
+  queryOptions({
+    queryKey: paymentKeys.page(page),
+    queryFn: () => fetchPaymentsPage(page),
+    placeholderData: keepPreviousData,
+  });
+
+/** Small screens load more until a page returns fewer than a full page (platform.md §9). */
+export const paymentsInfiniteQuery = () =>
+  infiniteQueryOptions({
+    queryKey: paymentKeys.infinite(),
+    queryFn: ({ pageParam }) => fetchPaymentsPage(pageParam),
+    initialPageParam: 1,
+    getNextPageParam: (last) => (last.payments.length < PAYMENTS_PAGE_SIZE ? undefined : last.page + 1),
+  });
+
+/** The gateways enabled on this install; catalogue data, it changes only with a deployment. */
+export const gatewaysQuery = queryOptions({
+  queryKey: paymentKeys.gateways(),
+  queryFn: async () => z.array(paymentGatewaySchema).parse(await api('/payments/gateways')),
+  staleTime: 10 * 60_000,
+});
+export const useGatewaysQuery = () => useQuery(gatewaysQuery);
+
+/** Catalogue data; kept here until the catalogue area has query options of its own. */
+export const appConfigQuery = queryOptions({
+  queryKey: ['catalogue', 'app-configs'] as const,
+  queryFn: async () => appConfigSchema.parse(await api('/app-configs')),
+  staleTime: 10 * 60_000,
+});
+
+/** The provider's currency sign; "$" until the configuration has arrived (the currency is USD). */
+export function useCurrencySign(): string {
+  return useQuery(appConfigQuery).data?.currencySign ?? '$';
+}
+
+/** The printable receipt; opened without login, so the token is the only credential. */
+export const receiptQuery = (token: string) =>
+  queryOptions({
+    queryKey: paymentKeys.receipt(token),
+    queryFn: async () => paymentReceiptSchema.parse(await api('/payments/print', { query: { token } })),
+    retry: false,
+  });
+
+/**
+ * Starts a top-up. The payment exists (NEW) as soon as the server answers, and the gateway may credit
+ * it before the customer is back, so the list and the balance are stale from here on.
+ */
+export function useCheckoutMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: CreatePaymentRequest) =>
+      checkoutSchema.parse(await api('/payments', { method: 'POST', body })),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: paymentKeys.list() }),
+        queryClient.invalidateQueries({ queryKey: billingKeys.info() }),
+      ]),
+  });
+}

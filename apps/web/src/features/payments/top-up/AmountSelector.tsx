@@ -1,0 +1,92 @@
+import { Alert, Box, InputAdornment, TextField, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
+import { formatMoney, PAYMENT_MAX, PAYMENT_MIN, PAYMENT_PRESETS, toMicros } from '@nimbus/contract';
+import { useId } from 'react';
+import { type Control, Controller } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { TopUpFormInput } from './top-up-form';
+
+/** The typed amount in micros, or null while it is not a plain amount. */
+export function typedMicros(value: unknown): number | null {
+  const text = String(value ?? '').trim();
+  if (!/^\d{1,7}(\.\d{1,2})?$/.test(text)) return null;
+  return toMicros(text);
+}
+
+/** Field messages of the amount, worded with the provider's currency. */
+const messageKeys: Record<string, string> = {
+  'validation.payment.amountRequired': 'amount.required',
+  'validation.money.invalid': 'amount.invalid',
+  'validation.payment.tooLarge': 'amount.tooLarge',
+};
+
+/** Preset amounts plus a field for any other; below the minimum is a warning, at the maximum an error. */
+export function AmountSelector({ control, sign }: { control: Control<TopUpFormInput>; sign: string }) {
+  const { t } = useTranslation('payments');
+  const labelId = useId();
+  const money = (micros: number, decimals = 2) => formatMoney(micros, { sign, decimals });
+  return (
+    <Controller
+      control={control}
+      name="credit"
+      render={({ field: { ref, value, onChange, onBlur, name }, fieldState }) => {
+        const micros = typedMicros(value);
+        const message = fieldState.error?.message;
+        const tooSmall = message === 'validation.payment.tooSmall';
+        const errorKey = message && !tooSmall ? (messageKeys[message] ?? 'amount.invalid') : undefined;
+        return (
+          <Box sx={{ display: 'grid', gap: 2 }}>
+            <Typography id={labelId} variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
+              {t('amount.title')}
+            </Typography>
+            <ToggleButtonGroup
+              exclusive
+              color="primary"
+              aria-labelledby={labelId}
+              value={PAYMENT_PRESETS.find((p) => micros === toMicros(p)) ?? null}
+              onChange={(_event, preset: number | null) => {
+                if (preset !== null) onChange(String(preset));
+              }}
+              sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(88px, 1fr))', gap: 1 }}
+            >
+              {PAYMENT_PRESETS.map((preset) => (
+                <ToggleButton
+                  key={preset}
+                  value={preset}
+                  // Separate buttons in a grid: every one keeps its own border and rounding.
+                  sx={{ borderRadius: 1, '&&': { border: 1, borderColor: 'divider', m: 0 } }}
+                >
+                  {money(toMicros(preset), 0)}
+                </ToggleButton>
+              ))}
+            </ToggleButtonGroup>
+            <TextField
+              name={name}
+              inputRef={ref}
+              value={value ?? ''}
+              onChange={(e) => onChange(e.target.value)}
+              onBlur={onBlur}
+              label={t('amount.custom')}
+              error={Boolean(errorKey)}
+              helperText={
+                errorKey
+                  ? t(errorKey, { max: money(PAYMENT_MAX), min: money(PAYMENT_MIN) })
+                  : t('amount.hint', { min: money(PAYMENT_MIN) })
+              }
+              fullWidth
+              autoComplete="off"
+              slotProps={{
+                input: { startAdornment: <InputAdornment position="start">{sign}</InputAdornment> },
+                htmlInput: { inputMode: 'decimal' },
+              }}
+            />
+            {tooSmall && (
+              <Alert severity="warning" role="status">
+                {t('amount.tooSmall', { min: money(PAYMENT_MIN), amount: micros === null ? '' : money(micros) })}
+              </Alert>
+            )}
+          </Box>
+        );
+      }}
+    />
+  );
+}

@@ -1,0 +1,109 @@
+import {
+  Box,
+  FormControl,
+  FormControlLabel,
+  FormLabel,
+  Radio,
+  RadioGroup,
+  Skeleton,
+  Switch,
+  Typography,
+} from '@mui/material';
+import { type AutoRechargeInfo, formatMoney, toMicros } from '@nimbus/contract';
+import { type Control, Controller, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { TextLink } from '../../../components/links';
+import type { TopUpFormInput } from './top-up-form';
+
+interface Props {
+  control: Control<TopUpFormInput>;
+  info: AutoRechargeInfo | undefined;
+  /** The settings could not be loaded: the top-up still works, without the offer. */
+  failed: boolean;
+  sign: string;
+}
+
+/**
+ * For card gateways only: also save the card and top up automatically when the balance runs low, with
+ * one of the three amounts and thresholds offered for the customer's usage.
+ */
+export function AutoRechargeChoice({ control, info, failed, sign }: Props) {
+  const { t } = useTranslation('payments');
+  const enabled = useWatch({ control, name: 'enableAutoRecharge' });
+  if (failed) return <Typography color="text.secondary">{t('autoRechargeChoice.unavailable')}</Typography>;
+  if (!info) return <Skeleton variant="rounded" height={48} aria-label={t('common:states.loading')} />;
+  if (info.isActive) {
+    return (
+      <Typography color="text.secondary">
+        {t('autoRechargeChoice.alreadyActive')}{' '}
+        <TextLink to="/auto-recharge">{t('autoRechargeChoice.manage')}</TextLink>
+      </Typography>
+    );
+  }
+  const money = (amount: string) => formatMoney(toMicros(amount), { sign });
+  return (
+    <Box sx={{ display: 'grid', gap: 2 }}>
+      <Controller
+        control={control}
+        name="enableAutoRecharge"
+        render={({ field }) => (
+          <FormControlLabel
+            control={
+              <Switch
+                checked={Boolean(field.value)}
+                onChange={(e) => field.onChange(e.target.checked)}
+                inputRef={field.ref}
+              />
+            }
+            label={t('autoRechargeChoice.switch')}
+          />
+        )}
+      />
+      {enabled && (
+        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+          <OptionGroup
+            control={control}
+            name="autoRecharge.amount"
+            label={t('autoRechargeChoice.amount')}
+            options={info.amountOptions.map((value) => ({ value, label: money(value) }))}
+          />
+          <OptionGroup
+            control={control}
+            name="autoRecharge.minimumCreditThreshold"
+            label={t('autoRechargeChoice.threshold')}
+            options={info.thresholdOptions.map((value) => ({ value, label: money(value) }))}
+          />
+        </Box>
+      )}
+    </Box>
+  );
+}
+
+function OptionGroup({
+  control,
+  name,
+  label,
+  options,
+}: {
+  control: Control<TopUpFormInput>;
+  name: 'autoRecharge.amount' | 'autoRecharge.minimumCreditThreshold';
+  label: string;
+  options: { value: string; label: string }[];
+}) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <FormControl>
+          <FormLabel>{label}</FormLabel>
+          <RadioGroup name={field.name} value={field.value} onChange={(_e, value) => field.onChange(value)}>
+            {options.map((option) => (
+              <FormControlLabel key={option.value} value={option.value} control={<Radio />} label={option.label} />
+            ))}
+          </RadioGroup>
+        </FormControl>
+      )}
+    />
+  );
+}

@@ -1,0 +1,35 @@
+import { Skeleton, Stack } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { SectionCard } from '../../../components/SectionCard';
+import { EmptyState } from '../../../components/states/EmptyState';
+import { ErrorState } from '../../../components/states/ErrorState';
+import { billingInfoQuery } from '../../billing/queries';
+import { useCurrencySign, useGatewaysQuery } from '../queries';
+import { knownGateways } from './top-up-form';
+import { TopUpForm } from './TopUpForm';
+
+/** The "add credit" card: waits for the gateways, whose default the form starts with. */
+export function TopUpSection() {
+  const { t } = useTranslation('payments');
+  const gateways = useGatewaysQuery();
+  const billingInfo = useQuery(billingInfoQuery());
+  const sign = useCurrencySign();
+  const usable = gateways.data ? knownGateways(gateways.data) : [];
+  return (
+    <SectionCard title={t('topUp.title')} intro={t('topUp.intro')}>
+      {gateways.isPending ? (
+        <Stack spacing={2} role="status" aria-busy="true" aria-label={t('common:states.loading')}>
+          <Skeleton variant="rounded" height={48} />
+          <Skeleton variant="rounded" height={120} />
+        </Stack>
+      ) : gateways.isError ? (
+        <ErrorState onRetry={() => gateways.refetch()} message={t('gateway.loadError')} />
+      ) : usable.length === 0 ? (
+        <EmptyState title={t('gateway.none')} message={t('gateway.noneHint')} />
+      ) : (
+        <TopUpForm gateways={usable} billingInfo={billingInfo.data} sign={sign} />
+      )}
+    </SectionCard>
+  );
+}

@@ -1,0 +1,243 @@
+import { z } from 'zod';
+import { billingCycleSchema } from './catalogue';
+import { moneyStringSchema } from './money';
+
+/** Prepaid credit, invoices and transactions (platform.md §3, instances.md §3). Money is a decimal string. */
+
+export const kycStatuses = ['none', 'pending', 'approved', 'rejected'] as const;
+export const kycStatusSchema = z.enum(kycStatuses);
+export type KycStatus = z.infer<typeof kycStatusSchema>;
+
+/** GET /profile/billing-info */
+export const billingInfoSchema = z.object({
+  id: z.number().int(),
+  balance: moneyStringSchema,
+  /**
+   * When services are (or will be) suspended for credit: the moment the account was suspended by
+   * billing, otherwise when the balance runs out at the current usage; null without usage.
+   */
+  suspendTimestamp: z.string().nullable(),
+  /** Current hourly burn of hourly items, 4 decimals. */
+  usageRate: moneyStringSchema,
+  spentThisMonth: moneyStringSchema,
+  kycStatus: kycStatusSchema,
+  isSuspendedByBilling: z.boolean(),
+});
+export type BillingInfo = z.infer<typeof billingInfoSchema>;
+
+// ---- date filter (platform.md §2 "Filter dropdown", §5) ----
+
+export const intervalOptions = ['all', 'last6Months', 'last12Months', 'custom'] as const;
+export const intervalOptionSchema = z.enum(intervalOptions);
+export type IntervalOption = z.infer<typeof intervalOptionSchema>;
+const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.date.invalid');
+
+/** Interval filter of list calls: a preset, or a custom range of whole UTC days (to not before from). */
+export const intervalFilterSchema = z
+  .object({
+    interval: intervalOptionSchema.default('all'),
+    from: day.optional(),
+    to: day.optional(),
+  })
+  .refine((f) => f.interval !== 'custom' || (f.from !== undefined && f.to !== undefined), {
+    message: 'validation.date.rangeRequired',
+    path: ['from'],
+  })
+  .refine((f) => !(f.from && f.to) || f.to >= f.from, { message: 'validation.date.toBeforeFrom', path: ['to'] });
+export type IntervalFilter = z.input<typeof intervalFilterSchema>;
+
+/** The UTC range [start, end) an interval filter selects, or null for all time. */
+export function intervalRange(f: z.output<typeof intervalFilterSchema>, now: Date): { start: Date; end: Date } | null {
+  if (f.interval === 'all') return null;
+  if (f.interval === 'custom' && f.from && f.to) {
+    const end = new Date(`${f.to}T00:00:00.000Z`);
+    end.setUTCDate(end.getUTCDate() + 1);
+    return { start: new Date(`${f.from}T00:00:00.000Z`), end };
+  }
+  const months = f.interval === 'last6Months' ? 6 : 12;
+  const start = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - months, now.getUTCDate()));
+  return { start, end: new Date(now.getTime() + 1) };
+}
+
+const page = z.coerce.number().int().min(1).max(100_000).default(1);
+
+// ---- invoices ----
+
+export const invoiceStatuses = ['open', 'closed'] as const;
+export const invoiceStatusSchema = z.enum(invoiceStatuses);
+export type InvoiceStatus = z.infer<typeof invoiceStatusSchema>;
+export const INVOICES_PAGE_SIZE = 25;
+
+/** One invoice per customer per calendar month (UTC): open during the month, closed after it. */
+export const invoiceSchema = z.object({
+  id: z.number().int(),
+  interval: z.object({ start: z.string(), end: z.string() }),
+  status: invoiceStatusSchema,
+  amount: moneyStringSchema,
+  /** amount to 2 decimals */
+  roundedAmount: moneyStringSchema,
+  itemCount: z.number().int().nonnegative(),
+});
+export type Invoice = z.infer<typeof invoiceSchema>;
+
+export const invoiceListQuerySchema = z
+  .object({
+    status: invoiceStatusSchema.optional(),
+    page,
+    pageSize: z.coerce.number().int().min(1).max(100).default(INVOICES_PAGE_SIZE),
+  })
+  .and(intervalFilterSchema);
+export const invoiceListSchema = z.object({
+  invoices: z.array(invoiceSchema),
+  totalCount: z.number().int().nonnegative(),
+  totalPages: z.number().int().nonnegative(),
+  pageSize: z.number().int().positive(),
+  page: z.number().int().positive(),
+});
+export type InvoiceList = z.infer<typeof invoiceListSchema>;
+
+/** What an invoice item bills: the resource kinds other areas plug into the billing engine. */
+export const billableResourceTypes = [
+  'instance',
+  'extra-resource',
+  'ipv4',
+  'ddos-protection',
+  'backup',
+  'snapshot',
+  'bandwidth',
+  'floating-ip',
+  'other',
+] as const;
+export const billableResourceTypeSchema = z.enum(billableResourceTypes);
+export type BillableResourceType = z.infer<typeof billableResourceTypeSchema>;
+
+/** Why an invoice item started or ended (instances.md §4 "invoice reasons"). */
+export const invoiceReasons = [
+  'created',
+  'renewed',
+  'resized',
+  'changed-ip',
+  'ip-attached',
+  'stopped-by-destroy-threshold',
+  'snapshot-deleted',
+  'terminated',
+  'stopped-to-reduce-ip-cost',
+  'migrated',
+  'backup-activated',
+  'backup-deactivated',
+  'backup-resized',
+  'ddos-activated',
+  'ended',
+] as const;
+export const invoiceReasonSchema = z.enum(invoiceReasons);
+export type InvoiceReason = z.infer<typeof invoiceReasonSchema>;
+
+/** hourly: usage billed per closed hour; subscription: one charge for a whole cycle. */
+export const invoiceItemTypes = ['hourly', 'subscription'] as const;
+
+export const invoiceItemSchema = z.object({
+  id: z.number().int(),
+  invoiceId: z.number().int(),
+  instanceId: z.number().int().nullable(),
+  category: billableResourceTypeSchema,
+  type: z.enum(invoiceItemTypes),
+  billingCycle: billingCycleSchema,
+  reason: invoiceReasonSchema,
+  description: z.string(),
+  subDescription: z.string(),
+  /** Hours billed for hourly items, cycles for subscriptions. */
+  usage: z.number().nonnegative(),
+  subtotal: moneyStringSchema,
+  roundedSubtotal: moneyStringSchema,
+  startTimestamp: z.string(),
+  endTimestamp: z.string().nullable(),
+  closed: z.boolean(),
+});
+export type InvoiceItem = z.infer<typeof invoiceItemSchema>;
+
+export const invoiceDetailsSchema = invoiceSchema.extend({
+  items: z.array(invoiceItemSchema),
+  customer: z.object({
+    id: z.number().int(),
+    fullname: z.string(),
+    email: z.string(),
+    country: z.string().nullable(),
+  }),
+  /** Signed, expiring token for the printable page. */
+  printToken: z.string(),
+});
+export type InvoiceDetails = z.infer<typeof invoiceDetailsSchema>;
+
+export const INVOICE_ITEMS_PAGE_SIZE = 10;
+export const invoiceItemsQuerySchema = z.object({
+  instanceId: z.coerce.number().int().positive().optional(),
+  page,
+  size: z.coerce.number().int().min(1).max(100).default(INVOICE_ITEMS_PAGE_SIZE),
+});
+export const invoiceItemListSchema = z.object({
+  items: z.array(invoiceItemSchema),
+  totalCount: z.number().int().nonnegative(),
+  totalPages: z.number().int().nonnegative(),
+  pageSize: z.number().int().positive(),
+  page: z.number().int().positive(),
+});
+
+export const printQuerySchema = z.object({ token: z.string().min(10).max(2000) });
+
+// ---- transactions ----
+
+export const transactionTypes = ['invoice', 'payment'] as const;
+export const transactionStatuses = ['completed', 'pending', 'failed', 'reversed', 'open'] as const;
+export const transactionStatusSchema = z.enum(transactionStatuses);
+export type TransactionStatus = z.infer<typeof transactionStatusSchema>;
+export const TRANSACTIONS_PAGE_SIZE = 10;
+
+/**
+ * A movement of credit as the customer reads it: a payment (positive, or negative when refunded) or
+ * an invoice's charges (negative). `referenceId` is the payment or invoice id.
+ */
+export const transactionSchema = z.object({
+  id: z.string(),
+  type: z.enum(transactionTypes),
+  referenceId: z.number().int(),
+  description: z.string(),
+  timestamp: z.string(),
+  value: moneyStringSchema,
+  status: transactionStatusSchema,
+});
+export type Transaction = z.infer<typeof transactionSchema>;
+
+export const transactionListQuerySchema = z
+  .object({
+    status: transactionStatusSchema.optional(),
+    type: z.enum(transactionTypes).optional(),
+    page,
+    pageSize: z.coerce.number().int().min(1).max(100).default(TRANSACTIONS_PAGE_SIZE),
+  })
+  .and(intervalFilterSchema);
+export const transactionListSchema = z.object({
+  transactions: z.array(transactionSchema),
+  totalCount: z.number().int().nonnegative(),
+  totalPages: z.number().int().nonnegative(),
+  pageSize: z.number().int().positive(),
+  page: z.number().int().positive(),
+});
+
+// ---- credit check (instances.md §8, the 460 answer) ----
+
+export const INSUFFICIENT_BALANCE_STATUS = 460;
+export const insufficientBalanceSchema = z.object({
+  customerBalance: moneyStringSchema,
+  minimumRequiredBalance: moneyStringSchema,
+  numberOfDaysBalanceValidatedAgainst: z.number().int().nonnegative(),
+  paygInstancesCount: z.number().int().nonnegative(),
+  paygInstancesPriceSum: moneyStringSchema,
+  snapshotCount: z.number().int().nonnegative(),
+  snapshotPriceSum: moneyStringSchema,
+});
+export type InsufficientBalance = z.infer<typeof insufficientBalanceSchema>;
+
+export const billingErrorCodes = {
+  insufficientBalance: 'INSUFFICIENT_BALANCE',
+  invalidPrintToken: 'INVALID_PRINT_TOKEN',
+} as const;
