@@ -17,11 +17,15 @@ import { accountModule } from './modules/account/account.module';
 import { activityLogModule } from './modules/activity-log/activity-log.module';
 import { registerAuthGuard } from './modules/auth/auth.guard';
 import { authModule } from './modules/auth/auth.module';
+import { autoRechargeModule } from './modules/auto-recharge/auto-recharge.module';
 import { billingModule } from './modules/billing/billing.module';
 import { brandingRoutes } from './modules/branding/branding.routes';
 import { catalogueModule } from './modules/catalogue/catalogue.module';
 import { healthRoutes } from './modules/health/health.routes';
 import { mailModule } from './modules/mail/mail.module';
+import { createGatewayRegistry } from './modules/payments/gateways/registry';
+import { paymentsModule } from './modules/payments/payments.module';
+import { sandboxCheckoutRoutes } from './modules/payments/sandbox-checkout.routes';
 import { registerErrorHandler } from './plugins/error-handler';
 import { createPostgresRateLimitStore } from './plugins/rate-limit-store';
 import { registerStaticWeb } from './plugins/static-web';
@@ -34,6 +38,7 @@ export interface AppDeps {
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config } = deps;
+  const gateways = createGatewayRegistry(deps);
   const app = Fastify({
     logger:
       config.LOG_LEVEL === 'silent'
@@ -116,12 +121,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(activityLogModule(deps));
       await api.register(catalogueModule(deps));
       await api.register(billingModule(deps));
+      await api.register(paymentsModule({ ...deps, gateways }));
+      await api.register(autoRechargeModule({ ...deps, gateways }));
     },
     { prefix: '/api' },
   );
 
   // Development mailbox (/dev/mailbox) lives outside /api; mounted when DEV_MAILBOX is on (default without SMTP).
   await app.register(mailModule(deps));
+  // The sandbox gateway's hosted checkout page, when the sandbox is enabled.
+  if (gateways.enabled().includes('sandbox')) await app.register(sandboxCheckoutRoutes(deps));
   await registerStaticWeb(app);
   return app;
 }

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app';
-import { type Env, loadConfig } from '../src/config';
+import { type Config, type Env, loadConfig } from '../src/config';
 import type { Database } from '../src/db/client';
 import { type JobQueue, startJobQueue } from '../src/jobs/queue';
 import { allJobs } from '../src/jobs/registry';
@@ -9,6 +9,7 @@ import { createTestDatabase } from './db';
 
 export interface TestApp {
   app: FastifyInstance;
+  config: Config;
   db: Database;
   url: string;
   jobs: JobQueue;
@@ -39,6 +40,7 @@ export async function createTestApp(
   await app.ready();
   return {
     app,
+    config,
     db: database.db,
     url: database.url,
     jobs: queue.queue,

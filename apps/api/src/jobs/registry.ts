@@ -1,7 +1,9 @@
 import type { Config } from '../config';
 import type { Database } from '../db/client';
+import { autoRechargeJobs } from '../modules/auto-recharge/auto-recharge.jobs';
 import { billingJobs } from '../modules/billing/billing.jobs';
 import { mailJobs } from '../modules/mail/mail.jobs';
+import { paymentJobs } from '../modules/payments/payments.jobs';
 import type { JobDefinition } from './queue';
 
 /** Every background job of every area, built from the same dependencies as the API. */
@@ -10,5 +12,7 @@ export function allJobs(deps: { config: Config; db: Database }): JobDefinition<n
     // Area modules add their jobs here.
     ...mailJobs(deps),
     ...billingJobs(deps),
+    ...paymentJobs(deps),
+    ...autoRechargeJobs(deps),
   ];
 }

@@ -1,4 +1,4 @@
-import { type AnyRoute, createRoute } from '@tanstack/react-router';
+import { createRoute } from '@tanstack/react-router';
 import {
   invoicePrintSearchSchema,
   invoicesSearchSchema,
@@ -43,9 +43,10 @@ const transactionsRoute = createRoute({
   component: lazyPage(() => import('../features/billing/transactions/TransactionsPage'), 'TransactionsPage'),
 });
 
-export const billingRoutes: AnyRoute[] = [
+// A tuple, not AnyRoute[]: the route tree keeps each route's path and search types.
+export const billingRoutes = [
   invoicesRoute,
   invoicePrintRoute,
   invoiceDetailsRoute,
   transactionsRoute,
-];
+] as const;

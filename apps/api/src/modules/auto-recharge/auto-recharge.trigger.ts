@@ -4,13 +4,16 @@ import type { JobQueue } from '../../jobs/queue';
 
 export const AUTO_RECHARGE_CHECK_JOB = 'auto-recharge.check';
 
-/** Customers with an active auto-recharge whose balance is below its threshold (optionally among `ids`). */
+/**
+ * Customers with an active auto-recharge whose balance is below its threshold (optionally among `ids`).
+ * After a failed charge the gateway status is not ACTIVE: charges pause until the card is updated.
+ */
 export async function customersBelowThreshold(db: DbOrTx, ids?: number[]): Promise<number[]> {
   const scope = ids ? sql`AND s.customer_id = ANY(${`{${ids.join(',')}}`}::int[])` : sql``;
   const result = await db.execute<{ customer_id: number }>(sql`
     SELECT s.customer_id FROM auto_recharge_settings s
     JOIN credit_accounts ca ON ca.customer_id = s.customer_id
-    WHERE s.is_active AND ca.balance < s.threshold ${scope}`);
+    WHERE s.is_active AND s.gateway_status = 'ACTIVE' AND ca.balance < s.threshold ${scope}`);
   return result.rows.map((r) => Number(r.customer_id));
 }
 

@@ -111,7 +111,10 @@ export async function endBillableItem(
  * cycle; without credit it is suspended (and terminated after the grace days, see cycle-billing);
  * without auto-renew it ends.
  */
-export async function renewAtCycleEnd(tx: DbOrTx, item: BillableItem): Promise<'renewed' | 'suspended' | 'ended'> {
+export async function renewAtCycleEnd(
+  tx: DbOrTx,
+  item: BillableItem,
+): Promise<'renewed' | 'suspended' | 'ended'> {
   if (!item.cycleEnd) throw new Error(`Item ${item.id} has no cycle`);
   if (!item.autoRenew) {
     await tx

@@ -4,15 +4,17 @@ import type { Database } from '../../db/client';
 import { billableItems, creditAccounts, ledgerEntries } from './billing.tables';
 
 const HOUR_MS = 3_600_000n;
+/** The last moment with a four-digit year: later ones are not plain ISO strings (or not dates at all). */
+const LATEST = BigInt(Date.UTC(9999, 11, 31, 23, 59, 59, 999));
 
 /**
  * When the balance runs out at the current hourly usage. BigInt: balance × ms per hour passes 2^53
- * for balances above a few thousand dollars.
+ * for balances above a few thousand dollars, and a huge balance at a tiny rate passes any date.
  */
 export function runsOutAt(balance: Micros, usageRate: Micros, now: Date): Date | null {
   if (balance <= 0 || usageRate <= 0) return null;
-  const ms = (BigInt(balance) * HOUR_MS) / BigInt(usageRate);
-  return new Date(now.getTime() + Number(ms));
+  const at = BigInt(now.getTime()) + (BigInt(balance) * HOUR_MS) / BigInt(usageRate);
+  return new Date(Number(at < LATEST ? at : LATEST));
 }
 
 /** The first moment of the UTC calendar month `now` is in. */

@@ -99,7 +99,8 @@ export async function insertInvoiceItem(
 export async function insertLedgerEntry(
   db: Database,
   customerId: number,
-  values: Pick<typeof ledgerEntries.$inferInsert, 'kind' | 'amount'> & Partial<typeof ledgerEntries.$inferInsert>,
+  values: Pick<typeof ledgerEntries.$inferInsert, 'kind' | 'amount'> &
+    Partial<typeof ledgerEntries.$inferInsert>,
 ) {
   const [row] = await db
     .insert(ledgerEntries)

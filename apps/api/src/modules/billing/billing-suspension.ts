@@ -8,9 +8,7 @@ import type { DbOrTx } from '../../db/client';
  * state: an administrator's suspension is never lifted by a top-up.
  */
 export async function syncBillingSuspensions(tx: DbOrTx, customerIds?: number[]): Promise<void> {
-  const scope: SQL = customerIds
-    ? sql`AND customer_id = ANY(${`{${customerIds.join(',')}}`}::int[])`
-    : sql``;
+  const scope: SQL = customerIds ? sql`AND customer_id = ANY(${`{${customerIds.join(',')}}`}::int[])` : sql``;
   await tx.execute(sql`
     WITH newly AS (
       UPDATE credit_accounts SET suspended_by_billing_at = now(), updated_at = now()

@@ -32,7 +32,8 @@ export function billingJobs(deps: { config: Config; db: Database }): JobDefiniti
     handler: async () => {
       const runs = await runHourlyBilling(db);
       const charged = [...new Set(runs.flatMap((r) => r.balances.map((b) => b.customerId)))];
-      if (charged.length > 0) await requestAutoRechargeChecks(sender, await customersBelowThreshold(db, charged));
+      if (charged.length > 0)
+        await requestAutoRechargeChecks(sender, await customersBelowThreshold(db, charged));
       await closeEndedInvoices(db);
     },
   };

@@ -185,9 +185,7 @@ export const invoiceItems = pgTable(
     closed: boolean().notNull().default(false),
   },
   (t) => [
-    uniqueIndex('invoice_items_hourly_unique')
-      .on(t.invoiceId, t.billableItemId)
-      .where(sql`type = 'hourly'`),
+    uniqueIndex('invoice_items_hourly_unique').on(t.invoiceId, t.billableItemId).where(sql`type = 'hourly'`),
     uniqueIndex('invoice_items_cycle_unique')
       .on(t.billableItemId, t.cycleStart)
       .where(sql`type = 'subscription'`),

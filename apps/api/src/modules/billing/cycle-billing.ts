@@ -1,8 +1,8 @@
 import { RENEWAL_GRACE_DAYS } from '@nimbus/contract';
 import { and, eq, lte, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { billableItems } from './billing.tables';
 import { renewAtCycleEnd } from './billable-items';
+import { billableItems } from './billing.tables';
 
 export interface CycleRunResult {
   renewed: number;
@@ -37,7 +37,13 @@ export async function runCycleBilling(db: Database, now: Date = new Date()): Pro
         const [item] = await tx
           .select()
           .from(billableItems)
-          .where(and(eq(billableItems.id, id), eq(billableItems.status, 'active'), lte(billableItems.cycleEnd, now)))
+          .where(
+            and(
+              eq(billableItems.id, id),
+              eq(billableItems.status, 'active'),
+              lte(billableItems.cycleEnd, now),
+            ),
+          )
           .for('update', { skipLocked: true });
         return item ? renewAtCycleEnd(tx, item) : null;
       });
@@ -62,4 +68,3 @@ export async function runCycleBilling(db: Database, now: Date = new Date()): Pro
   result.terminated = terminated.length;
   return result;
 }
-

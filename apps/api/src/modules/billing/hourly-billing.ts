@@ -31,7 +31,11 @@ export interface BillHourOptions {
  * than the monthly price. Items are locked while billed, so two runners cannot count an hour twice;
  * a crash before commit leaves nothing behind, and the next run bills the hour again.
  */
-export async function billHour(db: Database, hour: Date, opts: BillHourOptions = {}): Promise<HourlyRunResult> {
+export async function billHour(
+  db: Database,
+  hour: Date,
+  opts: BillHourOptions = {},
+): Promise<HourlyRunResult> {
   const h = startOfHour(hour).toISOString();
   const month = sql`date_trunc('month', ${h}::timestamptz, 'UTC')`;
   return db.transaction(async (tx) => {
@@ -83,7 +87,10 @@ export async function billHour(db: Database, hour: Date, opts: BillHourOptions =
         RETURNING ca.customer_id, ca.balance
       )
       SELECT b.customer_id, b.balance, t.items FROM balances b JOIN totals t USING (customer_id)`);
-    const balances = charged.rows.map((r) => ({ customerId: Number(r.customer_id), balance: Number(r.balance) }));
+    const balances = charged.rows.map((r) => ({
+      customerId: Number(r.customer_id),
+      balance: Number(r.balance),
+    }));
     const negative = balances.filter((b) => b.balance < 0).map((b) => b.customerId);
     if (negative.length > 0) await syncBillingSuspensions(tx, negative);
     await opts.beforeCommit?.(tx);

@@ -48,7 +48,8 @@ export async function lockCreditAccount(tx: DbOrTx, customerId: number): Promise
  * suspends or lifts the billing suspension in the same transaction.
  */
 export async function postLedgerEntry(tx: DbOrTx, input: LedgerEntryInput): Promise<LedgerPostResult> {
-  if (!Number.isSafeInteger(input.amount)) throw new Error(`Ledger amount must be integer micros: ${input.amount}`);
+  if (!Number.isSafeInteger(input.amount))
+    throw new Error(`Ledger amount must be integer micros: ${input.amount}`);
   const before = await lockCreditAccount(tx, input.customerId);
   const [entry] = await tx
     .insert(ledgerEntries)
@@ -72,12 +73,16 @@ export async function postLedgerEntry(tx: DbOrTx, input: LedgerEntryInput): Prom
     .where(eq(creditAccounts.customerId, input.customerId))
     .returning({ balance: creditAccounts.balance });
   const after = updated?.balance ?? before + input.amount;
-  if ((before < 0) !== (after < 0)) await syncBillingSuspensions(tx, [input.customerId]);
+  if (before < 0 !== after < 0) await syncBillingSuspensions(tx, [input.customerId]);
   return { applied: true, entryId: entry.id, balanceBefore: before, balanceAfter: after };
 }
 
 /** Corrects an entry with its opposite; the original stays. Reversing twice is a no-op. */
-export async function reverseLedgerEntry(tx: DbOrTx, entryId: number, reason: string): Promise<LedgerPostResult> {
+export async function reverseLedgerEntry(
+  tx: DbOrTx,
+  entryId: number,
+  reason: string,
+): Promise<LedgerPostResult> {
   const [original] = await tx.select().from(ledgerEntries).where(eq(ledgerEntries.id, entryId));
   if (!original) throw new Error(`No ledger entry ${entryId}`);
   return postLedgerEntry(tx, {

@@ -20,7 +20,8 @@ export interface TransactionRow {
   type: 'payment' | 'invoice';
   referenceId: number;
   description: string;
-  at: Date;
+  /** ISO 8601, UTC. */
+  at: string;
   value: number;
   status: TransactionStatus;
 }
@@ -95,7 +96,12 @@ function whereOf(filter: TransactionFilter): SQL {
   const conditions: SQL[] = [sql`true`];
   if (filter.status) conditions.push(sql`t.status = ${filter.status}`);
   if (filter.type) conditions.push(sql`t.type = ${filter.type}`);
-  if (filter.range) conditions.push(sql`t.at >= ${filter.range.start} AND t.at < ${filter.range.end}`);
+  if (filter.range) {
+    const { start, end } = filter.range;
+    conditions.push(
+      sql`t.at >= ${start.toISOString()}::timestamptz AND t.at < ${end.toISOString()}::timestamptz`,
+    );
+  }
   return sql.join(conditions, sql` AND `);
 }
 
@@ -112,11 +118,14 @@ export async function listTransactions(
       type: TransactionRow['type'];
       reference_id: string;
       description: string;
-      at: Date;
+      at: string;
       value: string;
       status: TransactionStatus;
     }>(sql`
-      SELECT t.* FROM (${all}) t
+      -- Raw queries read timestamps as Postgres text: format them as ISO 8601 here.
+      SELECT t.kind, t.type, t.reference_id, t.description, t.value, t.status,
+             to_char(t.at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS at
+        FROM (${all}) t
        WHERE ${where}
        ORDER BY t.at DESC, t.kind, t.reference_id DESC
        LIMIT ${filter.limit} OFFSET ${filter.offset}`),

@@ -15,7 +15,7 @@ export function toTransaction(row: TransactionRow): Transaction {
     type: row.type,
     referenceId: row.referenceId,
     description: row.description,
-    timestamp: row.at.toISOString(),
+    timestamp: row.at,
     value: fromMicros(row.value, 2),
     status: row.status,
   };

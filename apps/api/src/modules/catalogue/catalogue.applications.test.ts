@@ -7,6 +7,7 @@ import {
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
+import { allGatewaysConfigured } from '../payments/gateways/gateways.test-config';
 import { applications } from './catalogue.tables';
 
 interface Page {
@@ -21,7 +22,7 @@ interface Page {
 describe('catalogue: applications and more', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp(allGatewaysConfigured);
   });
   afterAll(() => t.close());
 

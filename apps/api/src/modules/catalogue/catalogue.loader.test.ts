@@ -5,6 +5,7 @@ import { asc } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { repoRoot } from '../../paths';
+import { allGatewaysConfigured } from '../payments/gateways/gateways.test-config';
 import { loadCatalogue } from './catalogue.loader';
 import * as tables from './catalogue.tables';
 import type { CatalogueFile } from './catalogue-file.schema';
@@ -51,7 +52,7 @@ describe('catalogue loader', () => {
   const get = async (url: string) => (await t.app.inject({ method: 'GET', url })).json().data;
 
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp(allGatewaysConfigured);
     dir = await mkdtemp(join(tmpdir(), 'nimbus-catalogue-'));
     demoFile = join(repoRoot, 'catalogue', 'demo-catalogue.json');
     demo = JSON.parse(await readFile(demoFile, 'utf8'));

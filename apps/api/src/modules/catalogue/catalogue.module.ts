@@ -7,6 +7,7 @@ import {
   applicationsQuerySchema,
   bannerSchema,
   featureMapSchema,
+  type GatewayName,
   osListSchema,
   osQuerySchema,
   paymentGatewaySchema,
@@ -19,6 +20,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app';
 import { ok, okSchema } from '../../lib/envelope';
+import { enabledGatewayNames } from '../payments/gateways/enabled';
 import { createCatalogueService } from './catalogue.service';
 
 const tags = ['catalogue'];
@@ -150,11 +152,15 @@ export function catalogueModule(deps: AppDeps) {
       {
         schema: {
           tags,
-          summary: 'Payment gateways for topping up credit (feePercent is a fraction)',
+          summary:
+            'Payment gateways enabled on this install, for topping up credit (feePercent is a fraction)',
           response: { 200: okSchema(z.array(paymentGatewaySchema)) },
         },
       },
-      async () => ok(await catalogue.paymentGateways()),
+      async () => {
+        const enabled = enabledGatewayNames(deps.config);
+        return ok((await catalogue.paymentGateways()).filter((g) => enabled.includes(g.name as GatewayName)));
+      },
     );
 
     app.get(

@@ -39,12 +39,7 @@ export function FilterBar({ fields, values, onChange }: FilterBarProps) {
 
   return (
     <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, minWidth: 0 }}>
-      <FilterDropdown
-        fields={fields}
-        values={values}
-        appliedCount={applied.length}
-        onApply={onChange}
-      />
+      <FilterDropdown fields={fields} values={values} appliedCount={applied.length} onApply={onChange} />
       {applied.length > 0 && (
         <Box
           component="ul"

@@ -1,6 +1,6 @@
 import FilterListIcon from '@mui/icons-material/FilterList';
-import { intervalFilterSchema } from '@nimbus/contract';
 import { Badge, Box, Button, Popover, Stack, TextField, Typography, useTheme } from '@mui/material';
+import { intervalFilterSchema } from '@nimbus/contract';
 import { type FormEvent, useId, useState } from 'react';
 import { type FilterField, type FilterValues, paramsOf, type SearchValues } from './filter-model';
 import { useFilterText } from './filter-text';
@@ -115,7 +115,13 @@ export function FilterDropdown({ fields, values, appliedCount, onApply }: Filter
           <Stack spacing={2}>
             {fields.map((field) =>
               field.kind === 'interval' ? (
-                <IntervalFields key="interval" field={field} draft={draft} errors={errors} onChange={change} />
+                <IntervalFields
+                  key="interval"
+                  field={field}
+                  draft={draft}
+                  errors={errors}
+                  onChange={change}
+                />
               ) : (
                 <TextField
                   key={field.name}

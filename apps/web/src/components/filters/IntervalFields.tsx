@@ -1,5 +1,5 @@
-import { intervalOptions } from '@nimbus/contract';
 import { Box, TextField } from '@mui/material';
+import { intervalOptions } from '@nimbus/contract';
 import { useId } from 'react';
 import { useFieldErrorText } from '../form/field-error';
 import type { FilterValues, IntervalFilterField } from './filter-model';

@@ -12,7 +12,8 @@ export function formatDayRange(first: Date, last: Date, language: string): strin
     year: 'numeric',
     timeZone: 'UTC',
   });
-  if (first.getTime() === last.getTime()) return withYear.format(first);
+  const day = (date: Date) => date.toISOString().slice(0, 10);
+  if (day(first) === day(last)) return withYear.format(first);
   const sameYear = first.getUTCFullYear() === last.getUTCFullYear();
   const start = sameYear
     ? new Intl.DateTimeFormat(language, { month: 'short', day: 'numeric', timeZone: 'UTC' }).format(first)

@@ -24,8 +24,7 @@ export const autoRechargeInfoQuery = (billingId: number) =>
 export const cardsQuery = (gatewayId: number) =>
   queryOptions({
     queryKey: autoRechargeKeys.cards(gatewayId),
-    queryFn: async () =>
-      cardListSchema.parse(await api(`/auto-recharge/gateways/${gatewayId}/cards`)).cards,
+    queryFn: async () => cardListSchema.parse(await api(`/auto-recharge/gateways/${gatewayId}/cards`)).cards,
   });
 
 /**

@@ -39,7 +39,10 @@ export const billingInfoQuery = () =>
 
 /** What a list is filtered by, as sent to the API; an incomplete custom range is no filter. */
 export type InvoiceFilters = { status?: InvoiceStatus } & Partial<ValidInterval>;
-export type TransactionFilters = { status?: TransactionStatus; type?: 'invoice' | 'payment' } & Partial<ValidInterval>;
+export type TransactionFilters = {
+  status?: TransactionStatus;
+  type?: 'invoice' | 'payment';
+} & Partial<ValidInterval>;
 
 export const invoiceFiltersOf = (search: InvoicesSearch): InvoiceFilters => ({
   status: search.status,

@@ -12,7 +12,10 @@ export function PaymentsPage() {
   useClearSavedConfigurationOnLeave();
   return (
     <Box sx={{ minWidth: 0 }}>
-      <PageHeader title={t('page.title')} breadcrumbs={[{ label: t('page.billing') }, { label: t('page.title') }]} />
+      <PageHeader
+        title={t('page.title')}
+        breadcrumbs={[{ label: t('page.billing') }, { label: t('page.title') }]}
+      />
       <Box sx={{ display: 'grid', gap: 3 }}>
         <OrderSummarySlot />
         <TopUpSection />

@@ -87,7 +87,8 @@ export function createCryptomusGateway(opts: CryptomusGatewayOptions): PaymentGa
     } catch {
       throw new InvalidWebhookSignatureError();
     }
-    if (!body || typeof body !== 'object' || typeof body.sign !== 'string') throw new InvalidWebhookSignatureError();
+    if (!body || typeof body !== 'object' || typeof body.sign !== 'string')
+      throw new InvalidWebhookSignatureError();
     const { sign: received, ...signed } = body;
     // Cryptomus signs PHP's json_encode of the body, which writes "/" as "\/".
     const expected = sign(JSON.stringify(signed).replaceAll('/', '\\/'));
@@ -116,7 +117,10 @@ function interpret(body: CryptomusWebhook): GatewayEvent[] {
       paymentId: orderId.startsWith(ORDER_PREFIX) ? paymentIdFrom(orderId.slice(ORDER_PREFIX.length)) : null,
       externalId: body.uuid ?? null,
       status,
-      received: RECEIVING.includes(status) && body.payment_amount_usd ? decimalToMicros(body.payment_amount_usd) : null,
+      received:
+        RECEIVING.includes(status) && body.payment_amount_usd
+          ? decimalToMicros(body.payment_amount_usd)
+          : null,
       trackingId: body.txid ?? null,
       failureReason: status === 'REJECTED' ? (body.status ?? null) : null,
     },

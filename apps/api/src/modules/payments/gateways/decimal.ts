@@ -46,7 +46,9 @@ export function decimalToMicros(value: string | number): Micros {
 }
 
 /** Σ aᵢ × bᵢ computed exactly and rounded once to the micro (crypto paid × rate). */
-export function sumOfProductsToMicros(pairs: ReadonlyArray<readonly [string | number, string | number]>): Micros {
+export function sumOfProductsToMicros(
+  pairs: ReadonlyArray<readonly [string | number, string | number]>,
+): Micros {
   const products = pairs.map(([a, b]) => {
     const x = parseDecimal(a);
     const y = parseDecimal(b);

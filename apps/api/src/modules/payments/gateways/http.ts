@@ -18,7 +18,11 @@ export interface GatewayResponse {
 }
 
 /** Any HTTP status comes back to the caller; only an unreachable gateway throws. */
-export async function fetchGateway(gateway: GatewayName, url: string, call: GatewayCall): Promise<GatewayResponse> {
+export async function fetchGateway(
+  gateway: GatewayName,
+  url: string,
+  call: GatewayCall,
+): Promise<GatewayResponse> {
   try {
     const response = await fetch(url, { ...call, signal: AbortSignal.timeout(TIMEOUT_MS) });
     const text = await response.text();

@@ -6,7 +6,11 @@ import { paymentIdFrom } from './shared';
 
 /** The authenticated PayPal calls the interpretation needs. */
 export interface PaypalApi {
-  call(method: GatewayCall['method'], path: string, extra?: Omit<GatewayCall, 'method'>): Promise<GatewayResponse>;
+  call(
+    method: GatewayCall['method'],
+    path: string,
+    extra?: Omit<GatewayCall, 'method'>,
+  ): Promise<GatewayResponse>;
   ok(method: GatewayCall['method'], path: string, extra?: Omit<GatewayCall, 'method'>): Promise<unknown>;
 }
 
@@ -143,10 +147,19 @@ async function refundEvents(api: PaypalApi, resource: Capture): Promise<GatewayE
   const captureId = linkedId(resource.links, 'up', 'captures');
   const capture = captureId ? await getCapture(api, captureId) : resource;
   if (capture.status !== 'REFUNDED' && capture.status !== 'REVERSED') return [];
-  return [{ ...captureEvent(capture, 'REFUNDED'), paymentId: paymentIdFrom(capture.custom_id ?? resource.custom_id) }];
+  return [
+    {
+      ...captureEvent(capture, 'REFUNDED'),
+      paymentId: paymentIdFrom(capture.custom_id ?? resource.custom_id),
+    },
+  ];
 }
 
-async function disputeEvents(api: PaypalApi, dispute: Dispute, status: PaymentStatus): Promise<GatewayEvent[]> {
+async function disputeEvents(
+  api: PaypalApi,
+  dispute: Dispute,
+  status: PaymentStatus,
+): Promise<GatewayEvent[]> {
   const transaction = dispute.disputed_transactions?.[0];
   const captureId = transaction?.seller_transaction_id ?? null;
   let paymentId = paymentIdFrom(transaction?.custom);

@@ -1,5 +1,10 @@
 import { fromMicros } from '@nimbus/contract';
-import { type CheckoutInput, GatewayRequestError, InvalidWebhookSignatureError, type PaymentGatewayAdapter } from './gateway';
+import {
+  type CheckoutInput,
+  GatewayRequestError,
+  InvalidWebhookSignatureError,
+  type PaymentGatewayAdapter,
+} from './gateway';
 import { answeredError, fetchGateway, type GatewayCall, type GatewayResponse, headerOf, isOk } from './http';
 import { interpretPaypalEvent, type PaypalApi, type PaypalWebhook } from './paypal.events';
 
@@ -39,8 +44,12 @@ export function createPaypalGateway(opts: PaypalGatewayOptions): PaymentGatewayA
     };
     const response = await fetchGateway('paypal', url, call);
     const body = response.body as { access_token?: string; expires_in?: number } | null;
-    if (!isOk(response.status) || !body?.access_token) throw answeredError('paypal', url, call.method, response);
-    token = { value: body.access_token, expiresAt: Date.now() + (body.expires_in ?? 0) * 1000 - TOKEN_MARGIN_MS };
+    if (!isOk(response.status) || !body?.access_token)
+      throw answeredError('paypal', url, call.method, response);
+    token = {
+      value: body.access_token,
+      expiresAt: Date.now() + (body.expires_in ?? 0) * 1000 - TOKEN_MARGIN_MS,
+    };
     return body.access_token;
   }
 
@@ -58,7 +67,11 @@ export function createPaypalGateway(opts: PaypalGatewayOptions): PaymentGatewayA
       const send = async () =>
         fetchGateway('paypal', `${base}${path}`, {
           method,
-          headers: { Authorization: `Bearer ${await accessToken()}`, 'Content-Type': 'application/json', ...extra.headers },
+          headers: {
+            Authorization: `Bearer ${await accessToken()}`,
+            'Content-Type': 'application/json',
+            ...extra.headers,
+          },
           body: extra.body,
         });
       let response: GatewayResponse = await send();

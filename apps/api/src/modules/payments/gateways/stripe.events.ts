@@ -70,7 +70,8 @@ async function sessionCompleted(stripe: Stripe, session: Stripe.Checkout.Session
     return savedCard ? [{ ...sessionEvent(session, null), trackingId: null, savedCard }] : [];
   }
 
-  const status = session.payment_status === 'paid' ? 'PAID' : session.payment_status === 'unpaid' ? 'PENDING' : null;
+  const status =
+    session.payment_status === 'paid' ? 'PAID' : session.payment_status === 'unpaid' ? 'PENDING' : null;
   if (!status) return [];
   const event = sessionEvent(session, status);
   // A card is kept only when the checkout asked for it (setup_future_usage), which needs a customer.
@@ -110,7 +111,8 @@ async function chargeEvents(
   const intentId = idOf(intentRef);
   let paymentId = paymentIdFrom(metadata?.paymentId);
   if (paymentId === null && intentId) {
-    const intent = typeof intentRef === 'object' && intentRef ? intentRef : await stripe.paymentIntents.retrieve(intentId);
+    const intent =
+      typeof intentRef === 'object' && intentRef ? intentRef : await stripe.paymentIntents.retrieve(intentId);
     paymentId = paymentIdFrom(intent.metadata?.paymentId);
   }
   if (paymentId === null && !intentId) return [];
@@ -120,7 +122,8 @@ async function chargeEvents(
 async function disputeEvents(stripe: Stripe, dispute: Stripe.Dispute, status: PaymentStatus) {
   let intentRef: Ref<Stripe.PaymentIntent> = dispute.payment_intent;
   if (!intentRef) {
-    const charge = typeof dispute.charge === 'string' ? await stripe.charges.retrieve(dispute.charge) : dispute.charge;
+    const charge =
+      typeof dispute.charge === 'string' ? await stripe.charges.retrieve(dispute.charge) : dispute.charge;
     intentRef = charge.payment_intent;
   }
   return chargeEvents(stripe, dispute.metadata, intentRef, status);

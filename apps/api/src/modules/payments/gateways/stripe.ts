@@ -175,7 +175,11 @@ async function call<T>(run: () => Promise<T>): Promise<T> {
 function gatewayError(err: unknown): Error {
   if (err instanceof GatewayRequestError) return err;
   if (err instanceof Stripe.errors.StripeError) {
-    return new GatewayRequestError('stripe', `${err.type}: ${err.code ?? ''} ${err.message}`.trim(), err.statusCode);
+    return new GatewayRequestError(
+      'stripe',
+      `${err.type}: ${err.code ?? ''} ${err.message}`.trim(),
+      err.statusCode,
+    );
   }
   return new GatewayRequestError('stripe', (err as Error).message);
 }

@@ -1,4 +1,12 @@
-import { Alert, Box, InputAdornment, TextField, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  InputAdornment,
+  TextField,
+  ToggleButton,
+  ToggleButtonGroup,
+  Typography,
+} from '@mui/material';
 import { formatMoney, PAYMENT_MAX, PAYMENT_MIN, PAYMENT_PRESETS, toMicros } from '@nimbus/contract';
 import { useId } from 'react';
 import { type Control, Controller } from 'react-hook-form';
@@ -81,7 +89,10 @@ export function AmountSelector({ control, sign }: { control: Control<TopUpFormIn
             />
             {tooSmall && (
               <Alert severity="warning" role="status">
-                {t('amount.tooSmall', { min: money(PAYMENT_MIN), amount: micros === null ? '' : money(micros) })}
+                {t('amount.tooSmall', {
+                  min: money(PAYMENT_MIN),
+                  amount: micros === null ? '' : money(micros),
+                })}
               </Alert>
             )}
           </Box>

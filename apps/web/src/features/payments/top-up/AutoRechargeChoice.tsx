@@ -52,7 +52,7 @@ export function AutoRechargeChoice({ control, info, failed, sign }: Props) {
               <Switch
                 checked={Boolean(field.value)}
                 onChange={(e) => field.onChange(e.target.checked)}
-                inputRef={field.ref}
+                slotProps={{ input: { ref: field.ref } }}
               />
             }
             label={t('autoRechargeChoice.switch')}
@@ -99,7 +99,12 @@ function OptionGroup({
           <FormLabel>{label}</FormLabel>
           <RadioGroup name={field.name} value={field.value} onChange={(_e, value) => field.onChange(value)}>
             {options.map((option) => (
-              <FormControlLabel key={option.value} value={option.value} control={<Radio />} label={option.label} />
+              <FormControlLabel
+                key={option.value}
+                value={option.value}
+                control={<Radio />}
+                label={option.label}
+              />
             ))}
           </RadioGroup>
         </FormControl>

@@ -4,7 +4,15 @@ import { useTranslation } from 'react-i18next';
 import { feePercentText, type KnownGateway } from './top-up-form';
 
 /** The gateway's fee on top of the credit, and the total the payer is asked for. */
-export function FeeNotice({ amount, gateway, sign }: { amount: number; gateway: KnownGateway; sign: string }) {
+export function FeeNotice({
+  amount,
+  gateway,
+  sign,
+}: {
+  amount: number;
+  gateway: KnownGateway;
+  sign: string;
+}) {
   const { t } = useTranslation('payments');
   const fee = paymentFee(amount, gateway.feePercent);
   if (fee === 0) return null;

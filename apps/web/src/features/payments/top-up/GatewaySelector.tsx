@@ -28,13 +28,21 @@ export function GatewaySelector({
             name={field.name}
             value={field.value}
             onChange={(_e, value) => field.onChange(value)}
-            sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))' } }}
+            sx={{
+              display: 'grid',
+              gap: 1.5,
+              gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))' },
+            }}
           >
             {gateways.map((gateway) => (
               <FormControlLabel
                 key={gateway.id}
                 value={gateway.name}
-                control={<Radio inputRef={gateway.name === field.value ? field.ref : undefined} />}
+                control={
+                  <Radio
+                    slotProps={{ input: { ref: gateway.name === field.value ? field.ref : undefined } }}
+                  />
+                }
                 label={<GatewayLabel gateway={gateway} />}
                 sx={{
                   m: 0,

@@ -6,8 +6,8 @@ import { EmptyState } from '../../../components/states/EmptyState';
 import { ErrorState } from '../../../components/states/ErrorState';
 import { billingInfoQuery } from '../../billing/queries';
 import { useCurrencySign, useGatewaysQuery } from '../queries';
-import { knownGateways } from './top-up-form';
 import { TopUpForm } from './TopUpForm';
+import { knownGateways } from './top-up-form';
 
 /** The "add credit" card: waits for the gateways, whose default the form starts with. */
 export function TopUpSection() {

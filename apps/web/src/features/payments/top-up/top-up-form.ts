@@ -23,7 +23,11 @@ export const topUpFormSchema = z
   .superRefine((values, ctx) => {
     // The choice only counts when the switch is on; otherwise the options may not even be loaded.
     if (values.enableAutoRecharge && !autoRechargeChoiceSchema.safeParse(values.autoRecharge).success) {
-      ctx.addIssue({ code: 'custom', path: ['autoRecharge', 'amount'], message: 'validation.autoRecharge.option' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['autoRecharge', 'amount'],
+        message: 'validation.autoRecharge.option',
+      });
     }
   });
 export type TopUpFormInput = z.input<typeof topUpFormSchema>;

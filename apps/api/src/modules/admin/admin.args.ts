@@ -1,0 +1,144 @@
+import { parseArgs } from 'node:util';
+import { type Micros, toMicros } from '@nimbus/contract';
+import { UsageError } from './admin.errors';
+
+export type AdminCommand =
+  | { name: 'help' }
+  | {
+      name: 'credit';
+      direction: 'add' | 'remove';
+      customer: string;
+      amount: Micros;
+      reason: string;
+      key?: string;
+    }
+  | { name: 'kyc'; decision: 'approved' | 'rejected'; customer: string }
+  | { name: 'suspend'; customer: string; reason?: string }
+  | { name: 'unsuspend'; customer: string }
+  | { name: 'run-hourly' }
+  | { name: 'reconcile' };
+
+export const usage = `Nimbus operator commands
+
+Usage: npm run admin -- <command>
+
+  credit add <customer> <amount> --reason "<text>" [--key <key>]
+      Adds credit (dollars, up to 6 decimals) as an adjustment and prints the new balance.
+  credit remove <customer> <amount> --reason "<text>" [--key <key>]
+      Takes credit away the same way. Re-running with the same --key changes nothing.
+  kyc approve <customer>
+  kyc reject <customer>
+      Records the customer's KYC decision.
+  account suspend <customer> [--reason "<text>"]
+      Suspends the account as an administrator and ends its sign-ins.
+  account unsuspend <customer>
+      Lifts an administrator's suspension (the account stays suspended by billing while its credit is negative).
+  billing run-hourly
+      Bills every closed hour now and prints what was billed.
+  billing reconcile
+      Compares every balance with its ledger; exits 1 when any differs.
+  help
+      Shows this text.
+
+<customer> is a customer id or an email address.
+Exit status: 0 done, 1 failure (or differences found by reconcile), 2 a mistake in the command.`;
+
+const AMOUNT = /^\d+(\.\d{1,6})?$/;
+
+/** A positive dollar amount with up to 6 decimals, as micros. */
+export function parseAmount(text: string): Micros {
+  if (!AMOUNT.test(text)) {
+    throw new UsageError(`"${text}" is not an amount: write dollars with up to 6 decimals, e.g. 10 or 2.50.`);
+  }
+  const micros = toMicros(text);
+  if (micros <= 0) throw new UsageError('The amount must be more than zero.');
+  if (!Number.isSafeInteger(micros)) throw new UsageError(`${text} is too large an amount.`);
+  return micros;
+}
+
+function parseOptions(argv: string[]) {
+  // A negative amount would read as an unknown option; say what to do instead.
+  const negative = argv.find((a) => /^-\d/.test(a));
+  if (negative) {
+    throw new UsageError(`Amounts are positive (got ${negative}); use "credit remove" to take credit away.`);
+  }
+  try {
+    return parseArgs({
+      args: argv,
+      options: { reason: { type: 'string' }, key: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+      allowPositionals: true,
+      strict: true,
+    });
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+}
+
+/** Turns the command line (without node and script) into one command, or throws a UsageError. */
+export function parseAdminArgs(argv: string[]): AdminCommand {
+  const { values, positionals } = parseOptions(argv);
+  const [group, action, ...rest] = positionals;
+  if (values.help || group === undefined || group === 'help') return { name: 'help' };
+
+  const command = `${group} ${action ?? ''}`.trim();
+  const allow = (...options: ('reason' | 'key')[]) => {
+    for (const option of ['reason', 'key'] as const) {
+      if (values[option] !== undefined && !options.includes(option)) {
+        throw new UsageError(`"${command}" has no --${option} option.`);
+      }
+    }
+  };
+  const args = (names: string[]) => {
+    if (rest.length !== names.length) {
+      const expected = names.map((n) => `<${n}>`).join(' ');
+      throw new UsageError(`Usage: ${command}${expected ? ` ${expected}` : ''}`);
+    }
+    return rest;
+  };
+  const text = (value: string | undefined) => value?.trim() || undefined;
+
+  switch (command) {
+    case 'credit add':
+    case 'credit remove': {
+      allow('reason', 'key');
+      const [customer, amount] = args(['customer', 'amount']);
+      const reason = text(values.reason);
+      if (!reason) throw new UsageError(`${command} needs --reason "<text>": it is shown to the customer.`);
+      if (values.key !== undefined && !text(values.key)) throw new UsageError('--key must not be empty.');
+      return {
+        name: 'credit',
+        direction: action === 'add' ? 'add' : 'remove',
+        customer: customer!,
+        amount: parseAmount(amount!),
+        reason,
+        key: text(values.key),
+      };
+    }
+    case 'kyc approve':
+    case 'kyc reject': {
+      allow();
+      const [customer] = args(['customer']);
+      return { name: 'kyc', decision: action === 'approve' ? 'approved' : 'rejected', customer: customer! };
+    }
+    case 'account suspend': {
+      allow('reason');
+      const [customer] = args(['customer']);
+      return { name: 'suspend', customer: customer!, reason: text(values.reason) };
+    }
+    case 'account unsuspend': {
+      allow();
+      const [customer] = args(['customer']);
+      return { name: 'unsuspend', customer: customer! };
+    }
+    case 'billing run-hourly':
+      allow();
+      args([]);
+      return { name: 'run-hourly' };
+    case 'billing reconcile':
+      allow();
+      args([]);
+      return { name: 'reconcile' };
+    default:
+      throw new UsageError(`Unknown command "${command}". Run "npm run admin -- help" for the list.`);
+  }
+}

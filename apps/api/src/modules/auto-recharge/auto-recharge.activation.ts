@@ -1,0 +1,65 @@
+import { fromMicros, type GatewayName } from '@nimbus/contract';
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { logActivity } from '../activity-log/activity-log.service';
+import type { payments } from '../payments/payments.tables';
+import { autoRechargeSettings } from './auto-recharge.tables';
+
+export interface AutoRechargeChoice {
+  customerId: number;
+  gateway: GatewayName;
+  amount: number;
+  threshold: number;
+}
+
+/** Turns auto-recharge on with a choice (a verified card exists), logging the activation. */
+export async function activateAutoRecharge(tx: DbOrTx, choice: AutoRechargeChoice, ip?: string | null) {
+  await tx
+    .insert(autoRechargeSettings)
+    .values({
+      customerId: choice.customerId,
+      isActive: true,
+      amount: choice.amount,
+      threshold: choice.threshold,
+      gateway: choice.gateway,
+      gatewayStatus: 'ACTIVE',
+    })
+    .onConflictDoUpdate({
+      target: autoRechargeSettings.customerId,
+      set: {
+        isActive: true,
+        amount: choice.amount,
+        threshold: choice.threshold,
+        gateway: choice.gateway,
+        gatewayStatus: 'ACTIVE',
+        lastFailureAt: null,
+        lastFailureReason: null,
+        deactivatedAt: null,
+        deactivationReason: null,
+        deactivatedBy: null,
+        updatedAt: sql`now()`,
+      },
+    });
+  await logActivity(tx, {
+    customerId: choice.customerId,
+    event: 'auto_recharge_activated',
+    data: {
+      gatewayId: choice.gateway,
+      amount: fromMicros(choice.amount),
+      threshold: fromMicros(choice.threshold),
+    },
+    ip: ip ?? null,
+  });
+}
+
+/** A checkout that saved a card with an auto-recharge choice attached activates that choice. */
+export async function activateRequestedAutoRecharge(tx: DbOrTx, payment: typeof payments.$inferSelect) {
+  const request = payment.autoRechargeRequest;
+  if (!request) return;
+  await activateAutoRecharge(tx, {
+    customerId: payment.customerId,
+    gateway: payment.gateway,
+    amount: request.amount,
+    threshold: request.threshold,
+  });
+}

@@ -1,0 +1,80 @@
+import type { GatewayName } from '@nimbus/contract';
+import { and, eq } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import type { GatewayCard } from './gateways/gateway';
+import { gatewayCustomers, savedCards } from './payments.tables';
+
+/** Keeps a card a checkout saved and makes it the default for its gateway. Saving it again is a no-op. */
+export async function keepSavedCard(tx: DbOrTx, customerId: number, gateway: GatewayName, card: GatewayCard) {
+  if (card.externalCustomerId)
+    await rememberGatewayCustomer(tx, customerId, gateway, card.externalCustomerId);
+  await tx
+    .update(savedCards)
+    .set({ isDefault: false })
+    .where(
+      and(
+        eq(savedCards.customerId, customerId),
+        eq(savedCards.gateway, gateway),
+        eq(savedCards.isDefault, true),
+      ),
+    );
+  await tx
+    .insert(savedCards)
+    .values({
+      customerId,
+      gateway,
+      externalId: card.externalId,
+      externalCustomerId: card.externalCustomerId,
+      brand: card.brand,
+      last4: card.last4,
+      name: card.name,
+      expMonth: card.expMonth,
+      expYear: card.expYear,
+      isDefault: true,
+    })
+    .onConflictDoUpdate({ target: [savedCards.gateway, savedCards.externalId], set: { isDefault: true } });
+}
+
+export async function defaultCardOf(db: DbOrTx, customerId: number, gateway: GatewayName) {
+  const [card] = await db
+    .select()
+    .from(savedCards)
+    .where(
+      and(
+        eq(savedCards.customerId, customerId),
+        eq(savedCards.gateway, gateway),
+        eq(savedCards.isDefault, true),
+      ),
+    );
+  return card ?? null;
+}
+
+export async function rememberGatewayCustomer(
+  tx: DbOrTx,
+  customerId: number,
+  gateway: GatewayName,
+  externalId: string,
+) {
+  await tx
+    .insert(gatewayCustomers)
+    .values({ customerId, gateway, externalCustomerId: externalId })
+    .onConflictDoNothing();
+}
+
+export async function gatewayCustomerOf(db: DbOrTx, customerId: number, gateway: GatewayName) {
+  const [row] = await db
+    .select({ id: gatewayCustomers.externalCustomerId })
+    .from(gatewayCustomers)
+    .where(and(eq(gatewayCustomers.customerId, customerId), eq(gatewayCustomers.gateway, gateway)));
+  return row?.id ?? null;
+}
+
+export const cardRowToGatewayCard = (row: typeof savedCards.$inferSelect): GatewayCard => ({
+  externalId: row.externalId,
+  externalCustomerId: row.externalCustomerId,
+  brand: row.brand,
+  last4: row.last4,
+  name: row.name,
+  expMonth: row.expMonth,
+  expYear: row.expYear,
+});

@@ -1,0 +1,87 @@
+import PrintIcon from '@mui/icons-material/PrintOutlined';
+import { Box } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import { getRouteApi, Navigate } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../../api/client';
+import { ButtonLink } from '../../../components/links';
+import { PageHeader } from '../../../components/PageHeader';
+import { SectionCard } from '../../../components/SectionCard';
+import { ErrorState } from '../../../components/states/ErrorState';
+import { LoadingState } from '../../../components/states/LoadingState';
+import { VisuallyHidden } from '../../../components/VisuallyHidden';
+import { DetailList } from '../../account/components/DetailList';
+import { InvoiceStatusChip } from '../components/StatusChips';
+import { money, useFormatPeriod } from '../format';
+import { invoiceQuery } from '../queries';
+import { InvoiceItems } from './InvoiceItems';
+
+const route = getRouteApi('/invoices/$id');
+
+/** One invoice: its period, status and total, its items, and the way to a printable copy. */
+export function InvoiceDetailsPage() {
+  const { t } = useTranslation('billing');
+  const { id }: { id: string } = route.useParams();
+  const formatPeriod = useFormatPeriod();
+  const invoice = useQuery(invoiceQuery(Number(id)));
+
+  // An unknown invoice, or another customer's, is simply not found (platform.md §8).
+  if (invoice.error instanceof ApiError && invoice.error.status === 404)
+    return <Navigate to="/404" replace />;
+
+  const data = invoice.data;
+  return (
+    <Box sx={{ minWidth: 0 }}>
+      <PageHeader
+        title={t('invoice.title', { id })}
+        breadcrumbs={[
+          { label: t('breadcrumb.billing') },
+          { label: t('invoices.title'), to: '/invoices' },
+          { label: t('invoice.crumb', { id }) },
+        ]}
+        actions={
+          data && (
+            <ButtonLink
+              to="/invoices/print"
+              search={{ token: data.printToken }}
+              target="_blank"
+              rel="noopener"
+              variant="outlined"
+              startIcon={<PrintIcon />}
+            >
+              {t('invoice.print')}
+              <VisuallyHidden>{t('invoice.newTab')}</VisuallyHidden>
+            </ButtonLink>
+          )
+        }
+      />
+      {invoice.isPending ? (
+        <LoadingState label={t('invoice.loading')} />
+      ) : !data ? (
+        <ErrorState onRetry={() => invoice.refetch()} message={t('invoice.error')} />
+      ) : (
+        <Box sx={{ display: 'grid', gap: 3 }}>
+          <SectionCard title={t('invoice.summary')}>
+            <DetailList
+              items={[
+                { label: t('invoice.period'), value: formatPeriod(data.interval.start, data.interval.end) },
+                { label: t('invoice.status'), value: <InvoiceStatusChip status={data.status} /> },
+                {
+                  label: t('invoice.total'),
+                  value: (
+                    <Box component="strong" sx={{ fontSize: '1.25rem', fontVariantNumeric: 'tabular-nums' }}>
+                      {money(data.roundedAmount)}
+                    </Box>
+                  ),
+                },
+              ]}
+            />
+          </SectionCard>
+          <SectionCard title={t('invoice.items')}>
+            <InvoiceItems items={data.items} />
+          </SectionCard>
+        </Box>
+      )}
+    </Box>
+  );
+}

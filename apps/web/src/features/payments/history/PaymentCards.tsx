@@ -1,0 +1,74 @@
+import { Box, Button, Card, CardActions, CardContent, Collapse, Stack, Typography } from '@mui/material';
+import type { Payment } from '@nimbus/contract';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DetailList } from '../../account/components/DetailList';
+import { useFormatDate } from '../../account/dates';
+import { PaymentDetails } from './PaymentDetails';
+import { PaymentStatusChip } from './PaymentStatusChip';
+import { money, useGatewayName } from './payment-display';
+import { ReceiptButton } from './ReceiptButton';
+
+/** Payments on small screens: one card each, details folded away. */
+export function PaymentCards({ payments, sign }: { payments: Payment[]; sign: string }) {
+  const { t } = useTranslation('payments');
+  return (
+    <Stack
+      component="ul"
+      spacing={1.5}
+      aria-label={t('history.title')}
+      sx={{ listStyle: 'none', m: 0, p: 0 }}
+    >
+      {payments.map((payment) => (
+        <Box component="li" key={payment.id}>
+          <PaymentCard payment={payment} sign={sign} />
+        </Box>
+      ))}
+    </Stack>
+  );
+}
+
+function PaymentCard({ payment, sign }: { payment: Payment; sign: string }) {
+  const { t } = useTranslation('payments');
+  const formatDate = useFormatDate();
+  const gatewayName = useGatewayName();
+  const [open, setOpen] = useState(false);
+  const detailsId = useId();
+  return (
+    <Card variant="outlined">
+      <CardContent sx={{ pb: 1 }}>
+        <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: 1, mb: 1 }}>
+          <Typography component="h3" sx={{ fontWeight: 600 }}>
+            {t('history.paymentNumber', { id: payment.id })}
+          </Typography>
+          <PaymentStatusChip payment={payment} />
+        </Box>
+        <DetailList
+          items={[
+            { label: t('history.columns.date'), value: formatDate(payment.createdAt, 'LLL') },
+            { label: t('history.columns.gateway'), value: gatewayName(payment.paymentGateway) },
+            { label: t('history.columns.amount'), value: money(payment.credit, sign) },
+            { label: t('history.columns.fee'), value: money(payment.fee, sign) },
+          ]}
+        />
+        <Collapse in={open} unmountOnExit>
+          <Box id={detailsId} sx={{ mt: 1 }}>
+            <PaymentDetails payment={payment} sign={sign} />
+          </Box>
+        </Collapse>
+      </CardContent>
+      <CardActions sx={{ px: 2, pb: 1.5, justifyContent: 'space-between', flexWrap: 'wrap' }}>
+        <Button
+          size="small"
+          onClick={() => setOpen((o) => !o)}
+          aria-expanded={open}
+          aria-controls={detailsId}
+          aria-label={t(open ? 'history.hideDetails' : 'history.showDetails', { id: payment.id })}
+        >
+          {t(open ? 'history.less' : 'history.more')}
+        </Button>
+        <ReceiptButton payment={payment} />
+      </CardActions>
+    </Card>
+  );
+}

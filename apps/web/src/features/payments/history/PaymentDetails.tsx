@@ -1,0 +1,35 @@
+import InfoIcon from '@mui/icons-material/InfoOutlined';
+import { Box, IconButton, Tooltip } from '@mui/material';
+import type { Payment } from '@nimbus/contract';
+import { useTranslation } from 'react-i18next';
+import { DetailList } from '../../account/components/DetailList';
+import { money, showsReceivedAmount } from './payment-display';
+
+/** The expanded part of a payment: tracking id, description, and what was received when it differs. */
+export function PaymentDetails({ payment, sign }: { payment: Payment; sign: string }) {
+  const { t } = useTranslation('payments');
+  const items = [
+    { label: t('history.trackingId'), value: <bdi>{payment.additionalData.trackingId ?? '—'}</bdi> },
+    { label: t('history.description'), value: payment.description || '—' },
+  ];
+  if (showsReceivedAmount(payment.status) && payment.totalCaptureAmount !== null) {
+    const explanation = t(`history.receivedExplained.${payment.status}`, {
+      price: money(payment.price, sign),
+      credited: money(payment.creditedAmount, sign),
+    });
+    items.push({
+      label: t('history.paidAmount'),
+      value: (
+        <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}>
+          {money(payment.totalCaptureAmount, sign)}
+          <Tooltip title={explanation} enterTouchDelay={0}>
+            <IconButton size="small" aria-label={explanation}>
+              <InfoIcon fontSize="small" />
+            </IconButton>
+          </Tooltip>
+        </Box>
+      ),
+    });
+  }
+  return <DetailList items={items} />;
+}

@@ -1,0 +1,103 @@
+import KeyboardArrowDownIcon from '@mui/icons-material/KeyboardArrowDown';
+import KeyboardArrowUpIcon from '@mui/icons-material/KeyboardArrowUp';
+import {
+  Box,
+  Collapse,
+  IconButton,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+} from '@mui/material';
+import type { Payment } from '@nimbus/contract';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { VisuallyHidden } from '../../../components/VisuallyHidden';
+import { useFormatDate } from '../../account/dates';
+import { PaymentDetails } from './PaymentDetails';
+import { PaymentStatusChip } from './PaymentStatusChip';
+import { money, useGatewayName } from './payment-display';
+import { ReceiptButton } from './ReceiptButton';
+
+const COLUMNS = 8;
+
+/** Payments on medium and larger screens; a row opens to its details. */
+export function PaymentsTable({ payments, sign }: { payments: Payment[]; sign: string }) {
+  const { t } = useTranslation('payments');
+  return (
+    <TableContainer>
+      <Table size="small" aria-label={t('history.title')}>
+        <TableHead>
+          <TableRow>
+            <TableCell padding="checkbox">
+              <VisuallyHidden>{t('history.columns.details')}</VisuallyHidden>
+            </TableCell>
+            <TableCell>{t('history.columns.id')}</TableCell>
+            <TableCell>{t('history.columns.date')}</TableCell>
+            <TableCell>{t('history.columns.gateway')}</TableCell>
+            <TableCell align="right">{t('history.columns.amount')}</TableCell>
+            <TableCell align="right">{t('history.columns.fee')}</TableCell>
+            <TableCell>{t('history.columns.status')}</TableCell>
+            <TableCell>
+              <VisuallyHidden>{t('history.columns.receipt')}</VisuallyHidden>
+            </TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {payments.map((payment) => (
+            <PaymentRow key={payment.id} payment={payment} sign={sign} />
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}
+
+function PaymentRow({ payment, sign }: { payment: Payment; sign: string }) {
+  const { t } = useTranslation('payments');
+  const formatDate = useFormatDate();
+  const gatewayName = useGatewayName();
+  const [open, setOpen] = useState(false);
+  const detailsId = useId();
+  return (
+    <>
+      <TableRow hover sx={{ '& > td': { borderBottom: open ? 'unset' : undefined } }}>
+        <TableCell padding="checkbox">
+          <IconButton
+            size="small"
+            onClick={() => setOpen((o) => !o)}
+            aria-expanded={open}
+            aria-controls={detailsId}
+            aria-label={t(open ? 'history.hideDetails' : 'history.showDetails', { id: payment.id })}
+          >
+            {open ? <KeyboardArrowUpIcon /> : <KeyboardArrowDownIcon />}
+          </IconButton>
+        </TableCell>
+        <TableCell>{payment.id}</TableCell>
+        <TableCell sx={{ whiteSpace: 'nowrap' }}>
+          <time dateTime={payment.createdAt}>{formatDate(payment.createdAt, 'LLL')}</time>
+        </TableCell>
+        <TableCell>{gatewayName(payment.paymentGateway)}</TableCell>
+        <TableCell align="right">{money(payment.credit, sign)}</TableCell>
+        <TableCell align="right">{money(payment.fee, sign)}</TableCell>
+        <TableCell>
+          <PaymentStatusChip payment={payment} />
+        </TableCell>
+        <TableCell align="right">
+          <ReceiptButton payment={payment} compact />
+        </TableCell>
+      </TableRow>
+      <TableRow>
+        <TableCell colSpan={COLUMNS} sx={{ py: 0, ...(open ? {} : { borderBottom: 'none' }) }}>
+          <Collapse in={open} timeout="auto" unmountOnExit>
+            <Box id={detailsId} sx={{ py: 2, px: 1 }}>
+              <PaymentDetails payment={payment} sign={sign} />
+            </Box>
+          </Collapse>
+        </TableCell>
+      </TableRow>
+    </>
+  );
+}

@@ -1,0 +1,67 @@
+import { Alert, Box, CircularProgress, Typography } from '@mui/material';
+import { formatMoney, type Payment, toMicros } from '@nimbus/contract';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { billingInfoQuery, billingKeys } from '../../billing/queries';
+import { PaymentStatusChip } from '../history/PaymentStatusChip';
+import { paymentsPageQuery, useCurrencySign } from '../queries';
+
+/** Gateways confirm a little after sending the payer back; these screens wait for the outcome. */
+export const PAYMENT_POLL_MS = 3000;
+const isUnsettled = (payment: Payment | undefined) =>
+  payment?.status === 'NEW' || payment?.status === 'PENDING';
+
+/**
+ * The payment the gateway came back with (found on the newest page of payments), its amount and status,
+ * and the balance it leads to. With `poll`, an unsettled payment is checked again every 3 s.
+ */
+export function PaymentOutcome({ paymentId, poll }: { paymentId: number; poll: boolean }) {
+  const { t } = useTranslation('payments');
+  const sign = useCurrencySign();
+  const queryClient = useQueryClient();
+  const list = useQuery({
+    ...paymentsPageQuery(1),
+    refetchInterval: (query) => {
+      const found = query.state.data?.payments.find((p) => p.id === paymentId);
+      return poll && isUnsettled(found) ? PAYMENT_POLL_MS : false;
+    },
+  });
+  const payment = list.data?.payments.find((p) => p.id === paymentId);
+  const balance = useQuery(billingInfoQuery());
+
+  // Every new status may have changed the balance (credited, or credited in part).
+  const status = payment?.status;
+  useEffect(() => {
+    if (status) void queryClient.invalidateQueries({ queryKey: billingKeys.info() });
+  }, [status, queryClient]);
+
+  if (list.isPending) {
+    return (
+      <Box role="status" sx={{ display: 'flex', justifyContent: 'center' }}>
+        <CircularProgress size={24} aria-label={t('result.loadingPayment')} />
+      </Box>
+    );
+  }
+  if (!payment) return null;
+  return (
+    <Alert severity="info" icon={false} sx={{ textAlign: 'start' }}>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 }}>
+        <Typography component="span" sx={{ fontWeight: 600 }}>
+          {t('result.payment', { id: payment.id, amount: formatMoney(toMicros(payment.credit), { sign }) })}
+        </Typography>
+        <PaymentStatusChip payment={payment} />
+      </Box>
+      {isUnsettled(payment) && poll && (
+        <Typography variant="body2" role="status" sx={{ mt: 1 }}>
+          {t('result.waiting')}
+        </Typography>
+      )}
+      {balance.data && (
+        <Typography variant="body2" sx={{ mt: 1 }}>
+          {t('result.balance', { balance: formatMoney(toMicros(balance.data.balance), { sign }) })}
+        </Typography>
+      )}
+    </Alert>
+  );
+}
