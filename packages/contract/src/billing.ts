@@ -30,7 +30,14 @@ export type BillingInfo = z.infer<typeof billingInfoSchema>;
 export const intervalOptions = ['all', 'last6Months', 'last12Months', 'custom'] as const;
 export const intervalOptionSchema = z.enum(intervalOptions);
 export type IntervalOption = z.infer<typeof intervalOptionSchema>;
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.date.invalid');
+/** A calendar day as YYYY-MM-DD that exists (no 2026-02-30). */
+const day = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.date.invalid')
+  .refine((d) => {
+    const at = new Date(`${d}T00:00:00.000Z`);
+    return !Number.isNaN(at.getTime()) && at.toISOString().startsWith(d);
+  }, 'validation.date.invalid');
 
 /** Interval filter of list calls: a preset, or a custom range of whole UTC days (to not before from). */
 export const intervalFilterSchema = z
@@ -170,7 +177,7 @@ export type InvoiceDetails = z.infer<typeof invoiceDetailsSchema>;
 
 export const INVOICE_ITEMS_PAGE_SIZE = 10;
 export const invoiceItemsQuerySchema = z.object({
-  instanceId: z.coerce.number().int().positive().optional(),
+  instanceId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
   page,
   size: z.coerce.number().int().min(1).max(100).default(INVOICE_ITEMS_PAGE_SIZE),
 });

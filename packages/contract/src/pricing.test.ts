@@ -104,9 +104,9 @@ describe('cyclePrice', () => {
   });
 
   it('adds extras and the region offset before the discount', () => {
-    expect(cyclePrice({ base: 10_000_000, extras: 2_000_000, regionOffset: 1_000_000 }, 'quarterly', 10)).toBe(
-      35_100_000,
-    );
+    expect(
+      cyclePrice({ base: 10_000_000, extras: 2_000_000, regionOffset: 1_000_000 }, 'quarterly', 10),
+    ).toBe(35_100_000);
     expect(cyclePrice({ base: 5_000_000 }, 'annually', 12.5)).toBe(52_500_000);
     expect(cyclePrice({ base: 5_000_000 }, 'annually', 100)).toBe(0);
   });
@@ -145,7 +145,9 @@ describe('payments', () => {
       fc.property(creditAndFee, amount, amount, ([credit, fee], a, b) => {
         const price = credit + fee;
         const [low, high] = a <= b ? [a, b] : [b, a];
-        expect(creditForReceived(low, credit, price)).toBeLessThanOrEqual(creditForReceived(high, credit, price));
+        expect(creditForReceived(low, credit, price)).toBeLessThanOrEqual(
+          creditForReceived(high, credit, price),
+        );
         expect(creditForReceived(a, credit, price)).toBeLessThanOrEqual(a);
         expect(creditForReceived(a, credit, price)).toBeGreaterThanOrEqual(0);
       }),
@@ -212,7 +214,11 @@ describe('cycleEnd', () => {
   });
 
   it('always ends the cycle’s months later, on the same day or the month’s last', () => {
-    const start = fc.date({ min: at('2000-01-01T00:00:00Z'), max: at('2100-01-01T00:00:00Z'), noInvalidDate: true });
+    const start = fc.date({
+      min: at('2000-01-01T00:00:00Z'),
+      max: at('2100-01-01T00:00:00Z'),
+      noInvalidDate: true,
+    });
     fc.assert(
       fc.property(start, cycle, (s, c) => {
         const end = cycleEnd(s, c);
@@ -229,25 +235,29 @@ describe('cycleEnd', () => {
 
 describe('daysUntilTermination', () => {
   const end = new Date('2026-03-10T12:00:00Z');
-  const after = (ms: number) => new Date(end.getTime() + ms);
+  const later = (ms: number) => new Date(end.getTime() + ms);
   const DAY = 86_400_000;
 
   it('is 8 minus the whole days since the end date, never below 0', () => {
     expect(daysUntilTermination(end, end)).toBe(8);
-    expect(daysUntilTermination(end, after(-3 * DAY))).toBe(8);
-    expect(daysUntilTermination(end, after(DAY - 1))).toBe(8);
-    expect(daysUntilTermination(end, after(DAY))).toBe(7);
-    expect(daysUntilTermination(end, after(7 * DAY))).toBe(1);
-    expect(daysUntilTermination(end, after(8 * DAY - 1))).toBe(1);
-    expect(daysUntilTermination(end, after(8 * DAY))).toBe(0);
-    expect(daysUntilTermination(end, after(30 * DAY))).toBe(0);
+    expect(daysUntilTermination(end, later(-3 * DAY))).toBe(8);
+    expect(daysUntilTermination(end, later(DAY - 1))).toBe(8);
+    expect(daysUntilTermination(end, later(DAY))).toBe(7);
+    expect(daysUntilTermination(end, later(7 * DAY))).toBe(1);
+    expect(daysUntilTermination(end, later(8 * DAY - 1))).toBe(1);
+    expect(daysUntilTermination(end, later(8 * DAY))).toBe(0);
+    expect(daysUntilTermination(end, later(30 * DAY))).toBe(0);
     fc.assert(
-      fc.property(fc.integer({ min: -100 * DAY, max: 100 * DAY }), fc.integer({ min: 0, max: DAY }), (a, step) => {
-        const days = daysUntilTermination(end, after(a));
-        expect(days).toBeGreaterThanOrEqual(0);
-        expect(days).toBeLessThanOrEqual(8);
-        expect(daysUntilTermination(end, after(a + step))).toBeLessThanOrEqual(days);
-      }),
+      fc.property(
+        fc.integer({ min: -100 * DAY, max: 100 * DAY }),
+        fc.integer({ min: 0, max: DAY }),
+        (a, step) => {
+          const days = daysUntilTermination(end, later(a));
+          expect(days).toBeGreaterThanOrEqual(0);
+          expect(days).toBeLessThanOrEqual(8);
+          expect(daysUntilTermination(end, later(a + step))).toBeLessThanOrEqual(days);
+        },
+      ),
     );
   });
 });

@@ -190,6 +190,7 @@ export const invoiceItems = pgTable(
       .on(t.billableItemId, t.cycleStart)
       .where(sql`type = 'subscription'`),
     index('invoice_items_customer_idx').on(t.customerId, t.instanceId),
+    index('invoice_items_invoice_idx').on(t.invoiceId),
   ],
 );
 

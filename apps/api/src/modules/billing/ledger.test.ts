@@ -15,11 +15,16 @@ describe('ledger', () => {
   afterAll(() => t.close());
 
   const entriesOf = (customerId: number) =>
-    t.db.select().from(ledgerEntries).where(eq(ledgerEntries.customerId, customerId)).orderBy(ledgerEntries.id);
+    t.db
+      .select()
+      .from(ledgerEntries)
+      .where(eq(ledgerEntries.customerId, customerId))
+      .orderBy(ledgerEntries.id);
   const accountOf = async (customerId: number) =>
     (await t.db.select().from(creditAccounts).where(eq(creditAccounts.customerId, customerId)))[0]!;
   const statusOf = async (customerId: number) =>
-    (await t.db.select({ status: customers.status }).from(customers).where(eq(customers.id, customerId)))[0]!.status;
+    (await t.db.select({ status: customers.status }).from(customers).where(eq(customers.id, customerId)))[0]!
+      .status;
   const reverse = (entryId: number) => t.db.transaction((tx) => reverseLedgerEntry(tx, entryId, 'test'));
 
   it('moves the cached balance with every entry', async () => {
@@ -29,7 +34,10 @@ describe('ledger', () => {
       balanceBefore: 0,
       balanceAfter: 12_345_678,
     });
-    expect(await post(t.db, user.id, -345_678)).toMatchObject({ balanceBefore: 12_345_678, balanceAfter: 12_000_000 });
+    expect(await post(t.db, user.id, -345_678)).toMatchObject({
+      balanceBefore: 12_345_678,
+      balanceAfter: 12_000_000,
+    });
     expect(await balanceOf(t.db, user.id)).toBe(12_000_000);
     expect(await ledgerBalance(t.db, user.id)).toBe(12_000_000);
     expect((await entriesOf(user.id)).map((e) => e.amount)).toEqual([12_345_678, -345_678]);
@@ -41,7 +49,12 @@ describe('ledger', () => {
     const first = await post(t.db, user.id, 60_000_000, { kind: 'top_up', idempotencyKey: key });
     const again = await post(t.db, user.id, 60_000_000, { kind: 'top_up', idempotencyKey: key });
     expect(first).toMatchObject({ applied: true, balanceAfter: 60_000_000 });
-    expect(again).toEqual({ applied: false, entryId: null, balanceBefore: 60_000_000, balanceAfter: 60_000_000 });
+    expect(again).toEqual({
+      applied: false,
+      entryId: null,
+      balanceBefore: 60_000_000,
+      balanceAfter: 60_000_000,
+    });
     // Even with a different amount, the key is spent.
     expect((await post(t.db, user.id, 1, { idempotencyKey: key })).applied).toBe(false);
     expect(await balanceOf(t.db, user.id)).toBe(60_000_000);
@@ -52,13 +65,15 @@ describe('ledger', () => {
     const user = await customerWithCredit(t.app, t.db, 7_000_000);
     const [entry] = await entriesOf(user.id);
     const refused = { cause: expect.objectContaining({ message: expect.stringMatching(/append-only/) }) };
-    await expect(t.db.execute(sql`UPDATE ledger_entries SET amount = 0 WHERE id = ${entry!.id}`)).rejects.toMatchObject(
+    await expect(
+      t.db.execute(sql`UPDATE ledger_entries SET amount = 0 WHERE id = ${entry!.id}`),
+    ).rejects.toMatchObject(refused);
+    await expect(t.db.execute(sql`DELETE FROM ledger_entries WHERE id = ${entry!.id}`)).rejects.toMatchObject(
       refused,
     );
-    await expect(t.db.execute(sql`DELETE FROM ledger_entries WHERE id = ${entry!.id}`)).rejects.toMatchObject(refused);
-    await expect(t.db.delete(ledgerEntries).where(eq(ledgerEntries.customerId, user.id))).rejects.toMatchObject(
-      refused,
-    );
+    await expect(
+      t.db.delete(ledgerEntries).where(eq(ledgerEntries.customerId, user.id)),
+    ).rejects.toMatchObject(refused);
     expect(await entriesOf(user.id)).toEqual([entry]);
     expect(await ledgerBalance(t.db, user.id)).toBe(7_000_000);
   });
@@ -95,7 +110,11 @@ describe('ledger', () => {
     expect((await itemNow(t.db, hourly.id)).status).toBe('suspended');
     expect((await itemNow(t.db, monthly.id)).status).toBe('active');
     const info = (await userInfo(t.app, user.headers)).json().data;
-    expect(info).toMatchObject({ accountState: 'suspended_by_billing', isSuspended: true, isAdminSuspended: false });
+    expect(info).toMatchObject({
+      accountState: 'suspended_by_billing',
+      isSuspended: true,
+      isAdminSuspended: false,
+    });
 
     // Still below zero: nothing changes and nothing is logged twice.
     await post(t.db, user.id, 50_000);

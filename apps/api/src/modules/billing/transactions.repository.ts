@@ -86,7 +86,8 @@ function transactionsOf(customerId: number): SQL {
            CASE WHEN i.status = 'closed' THEN i.period_end
                 ELSE coalesce((SELECT max(l.created_at) FROM ledger_entries l WHERE l.invoice_id = i.id),
                               i.period_start) END,
-           -coalesce((SELECT sum(it.subtotal) FROM invoice_items it WHERE it.invoice_id = i.id), 0)::bigint,
+           -coalesce((SELECT sum(it.subtotal) FROM invoice_items it
+                       WHERE it.customer_id = i.customer_id AND it.invoice_id = i.id), 0)::bigint,
            CASE WHEN i.status = 'closed' THEN 'completed' ELSE 'open' END
       FROM invoices i
      WHERE i.customer_id = ${customerId}`;

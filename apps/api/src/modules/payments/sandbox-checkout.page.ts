@@ -2,7 +2,7 @@
  * HTML of the sandbox checkout. It stands in for a third-party gateway's hosted page, so like those it
  * is in English and carries a clear "test mode" mark; no script, one form.
  */
-const escape = (s: string) =>
+const escapeHtml = (s: string) =>
   s
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')
@@ -12,7 +12,7 @@ const escape = (s: string) =>
 
 const layout = (title: string, body: string) => `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escape(title)}</title>
+<title>${escapeHtml(title)}</title>
 <style>
 body{font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;background:#f1f5f9;margin:0;padding:24px;color:#0f172a}
 main{max-width:480px;margin:0 auto;background:#fff;border-radius:12px;padding:24px;box-shadow:0 1px 3px rgba(0,0,0,.12)}
@@ -50,14 +50,14 @@ export function sandboxCheckoutPage(input: SandboxPageInput): string {
     : `<fieldset><legend>What the payer does</legend>${outcomes
         .map(
           ([value, label, checked]) =>
-            `<label><input type="radio" name="outcome" value="${value}"${checked ? ' checked' : ''}> ${escape(label)}</label>`,
+            `<label><input type="radio" name="outcome" value="${value}"${checked ? ' checked' : ''}> ${escapeHtml(label)}</label>`,
         )
         .join('')}</fieldset>`;
   const cardFields = input.saveCard
     ? `<fieldset><legend>Test card to save for auto-recharge</legend>${input.cards
         .map(
           (c, i) =>
-            `<label><input type="radio" name="card" value="${escape(c.last4)}"${i === 0 ? ' checked' : ''}> ${escape(cardLabel(c))}</label>`,
+            `<label><input type="radio" name="card" value="${escapeHtml(c.last4)}"${i === 0 ? ' checked' : ''}> ${escapeHtml(cardLabel(c))}</label>`,
         )
         .join('')}<label for="cardholder" style="display:block">Cardholder name</label>
         <input type="text" id="cardholder" name="cardholder" maxlength="100" autocomplete="off"></fieldset>`
@@ -65,8 +65,8 @@ export function sandboxCheckoutPage(input: SandboxPageInput): string {
   return layout(
     'Sandbox checkout',
     `<span class="badge">Sandbox — test mode, no real money</span>
-<h1>${escape(input.brandName)}</h1><p class="muted">${escape(input.description)}</p>
-${input.setupOnly ? '<p>Save a test card for automatic top-ups.</p>' : `<div class="amount">${escape(input.amount)}</div>`}
+<h1>${escapeHtml(input.brandName)}</h1><p class="muted">${escapeHtml(input.description)}</p>
+${input.setupOnly ? '<p>Save a test card for automatic top-ups.</p>' : `<div class="amount">${escapeHtml(input.amount)}</div>`}
 <form method="post">${outcomeFields}${cardFields}<button type="submit">${input.setupOnly ? 'Save card' : 'Continue'}</button></form>`,
   );
 }
@@ -74,6 +74,6 @@ ${input.setupOnly ? '<p>Save a test card for automatic top-ups.</p>' : `<div cla
 export function sandboxMessagePage(message: string, panelUrl: string): string {
   return layout(
     'Sandbox checkout',
-    `<span class="badge">Sandbox — test mode</span><h1>${escape(message)}</h1><p><a href="${escape(panelUrl)}/payments">Back to the panel</a></p>`,
+    `<span class="badge">Sandbox — test mode</span><h1>${escapeHtml(message)}</h1><p><a href="${escapeHtml(panelUrl)}/payments">Back to the panel</a></p>`,
   );
 }

@@ -163,14 +163,16 @@ function Options<N extends FieldPath<ActivateAutoRechargeRequest>>({
   label: string;
   options: { value: ActivateAutoRechargeRequest[N]; label: string }[];
 }) {
+  const labelId = useId();
   return (
     <Controller
       control={control}
       name={name}
       render={({ field }) => (
         <FormControl>
-          <FormLabel>{label}</FormLabel>
+          <FormLabel id={labelId}>{label}</FormLabel>
           <RadioGroup
+            aria-labelledby={labelId}
             name={field.name}
             value={String(field.value)}
             onChange={(_e, value) => {

@@ -108,7 +108,7 @@ export function createSandboxGateway(opts: {
 
     async chargeSavedCard(input) {
       const card = SANDBOX_CARDS[input.card.last4 as SandboxCardLast4];
-      if (!card || card.outcome !== 'succeeds') {
+      if (card?.outcome !== 'succeeds') {
         const reason =
           card?.outcome === 'insufficient_funds' ? 'Insufficient funds.' : 'Your card was declined.';
         return { outcome: 'declined', externalId: null, reason };

@@ -48,6 +48,8 @@ export function eventMessage(entry: ActivityLogEntry): EventMessage {
     newEmail: text(data.newEmail),
     subject: text(data.subject),
     prefix: text(data.prefix),
+    amount: text(data.amount),
+    threshold: text(data.threshold),
   };
   if (entry.event === 'email_sent') {
     const mail = knownMailOf(data);

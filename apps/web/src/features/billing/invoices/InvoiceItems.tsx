@@ -8,14 +8,13 @@ import {
   TableContainer,
   TableHead,
   TableRow,
-  type Theme,
   Typography,
-  useMediaQuery,
 } from '@mui/material';
 import type { InvoiceItem } from '@nimbus/contract';
 import { useTranslation } from 'react-i18next';
 import { DetailList } from '../../account/components/DetailList';
 import { money } from '../format';
+import { useSmallScreen } from '../use-small-screen';
 import { useInvoiceItemText } from './invoice-items-text';
 
 const amountCell = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
@@ -47,7 +46,7 @@ function Description({ item }: { item: InvoiceItem }) {
 export function InvoiceItems({ items, print = false }: { items: InvoiceItem[]; print?: boolean }) {
   const { t } = useTranslation('billing');
   const text = useInvoiceItemText();
-  const small = useMediaQuery((theme: Theme) => theme.breakpoints.down('md')) && !print;
+  const small = useSmallScreen() && !print;
 
   if (items.length === 0) {
     return <Typography color="text.secondary">{t('invoice.noItems')}</Typography>;

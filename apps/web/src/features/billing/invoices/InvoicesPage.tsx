@@ -1,4 +1,4 @@
-import { Box, type Theme, useMediaQuery } from '@mui/material';
+import { Box } from '@mui/material';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { clearedFilters, FilterBar, type FilterValues } from '../../../components/filters';
@@ -6,6 +6,7 @@ import { PageHeader } from '../../../components/PageHeader';
 import type { ListTexts } from '../components/ListStatus';
 import { invoiceFiltersOf } from '../queries';
 import { type InvoicesSearch, invoicesSearchSchema } from '../search';
+import { useSmallScreen } from '../use-small-screen';
 import { InvoiceCards } from './InvoiceCards';
 import { InvoiceTable } from './InvoiceTable';
 import { useInvoiceFilterFields } from './invoice-filters';
@@ -17,7 +18,7 @@ export function InvoicesPage() {
   const { t } = useTranslation('billing');
   const search: InvoicesSearch = route.useSearch();
   const navigate = useNavigate();
-  const small = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'));
+  const small = useSmallScreen();
   const fields = useInvoiceFilterFields();
   const filters = invoiceFiltersOf(search);
   const filtered = Object.values(filters).some((value) => value !== undefined);

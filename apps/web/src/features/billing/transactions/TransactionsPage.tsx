@@ -1,4 +1,4 @@
-import { Box, type Theme, useMediaQuery } from '@mui/material';
+import { Box } from '@mui/material';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { clearedFilters, FilterBar, type FilterValues } from '../../../components/filters';
@@ -7,6 +7,7 @@ import { CreditCard } from '../CreditCard';
 import type { ListTexts } from '../components/ListStatus';
 import { transactionFiltersOf } from '../queries';
 import { type TransactionsSearch, transactionsSearchSchema } from '../search';
+import { useSmallScreen } from '../use-small-screen';
 import { TransactionCards } from './TransactionCards';
 import { TransactionTable } from './TransactionTable';
 import { useTransactionFilterFields } from './transaction-filters';
@@ -18,7 +19,7 @@ export function TransactionsPage() {
   const { t } = useTranslation('billing');
   const search: TransactionsSearch = route.useSearch();
   const navigate = useNavigate();
-  const small = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'));
+  const small = useSmallScreen();
   const fields = useTransactionFilterFields();
   const filters = transactionFiltersOf(search);
   const filtered = Object.values(filters).some((value) => value !== undefined);

@@ -10,6 +10,7 @@ import {
   Typography,
 } from '@mui/material';
 import { type AutoRechargeInfo, formatMoney, toMicros } from '@nimbus/contract';
+import { useId } from 'react';
 import { type Control, Controller, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { TextLink } from '../../../components/links';
@@ -90,14 +91,15 @@ function OptionGroup({
   label: string;
   options: { value: string; label: string }[];
 }) {
+  const labelId = useId();
   return (
     <Controller
       control={control}
       name={name}
       render={({ field }) => (
         <FormControl>
-          <FormLabel>{label}</FormLabel>
-          <RadioGroup name={field.name} value={field.value} onChange={(_e, value) => field.onChange(value)}>
+          <FormLabel id={labelId}>{label}</FormLabel>
+          <RadioGroup aria-labelledby={labelId} name={field.name} value={field.value} onChange={(_e, value) => field.onChange(value)}>
             {options.map((option) => (
               <FormControlLabel
                 key={option.value}

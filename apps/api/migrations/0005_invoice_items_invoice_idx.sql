@@ -1,0 +1,1 @@
+CREATE INDEX "invoice_items_invoice_idx" ON "invoice_items" USING btree ("invoice_id");

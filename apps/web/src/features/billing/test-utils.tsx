@@ -1,0 +1,185 @@
+import type { Invoice, InvoiceDetails, InvoiceItem, Transaction } from '@nimbus/contract';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import {
+  type AnyRoute,
+  createMemoryHistory,
+  createRootRoute,
+  createRoute,
+  createRouter,
+  Outlet,
+  RouterProvider,
+} from '@tanstack/react-router';
+import { render, screen } from '@testing-library/react';
+import { vi } from 'vitest';
+import { brandingKeys } from '../../api/branding';
+import { ToastProvider } from '../../components/toast/ToastProvider';
+import { initI18n } from '../../i18n';
+import { testBranding } from '../auth/test-utils';
+import { InvoiceDetailsPage } from './invoices/InvoiceDetailsPage';
+import { InvoicePrintPage } from './invoices/InvoicePrintPage';
+import { InvoicesPage } from './invoices/InvoicesPage';
+import { invoicePrintSearchSchema, invoicesSearchSchema, transactionsSearchSchema } from './search';
+import { TransactionsPage } from './transactions/TransactionsPage';
+
+export { fail, mockApi, ok, type SeenRequest } from '../account/test-utils';
+
+let i18nReady: ReturnType<typeof initI18n> | null = null;
+
+/** Routes of the billing area as the app declares them (ids, search schemas), plus stubs to land on. */
+function billingRouteTree(extra: (root: AnyRoute) => AnyRoute[]) {
+  const rootRoute = createRootRoute({ component: Outlet });
+  const stub = (path: string, text: string) =>
+    createRoute({ getParentRoute: () => rootRoute, path, component: () => <h1>{text}</h1> });
+  return rootRoute.addChildren([
+    createRoute({
+      getParentRoute: () => rootRoute,
+      path: '/invoices',
+      validateSearch: invoicesSearchSchema,
+      component: InvoicesPage,
+    }),
+    createRoute({
+      getParentRoute: () => rootRoute,
+      path: '/invoices/print',
+      validateSearch: invoicePrintSearchSchema,
+      component: InvoicePrintPage,
+    }),
+    createRoute({ getParentRoute: () => rootRoute, path: '/invoices/$id', component: InvoiceDetailsPage }),
+    createRoute({
+      getParentRoute: () => rootRoute,
+      path: '/transactions',
+      validateSearch: transactionsSearchSchema,
+      component: TransactionsPage,
+    }),
+    stub('/payments', 'Payments page'),
+    stub('/404', 'Not found page'),
+    ...extra(rootRoute),
+  ]);
+}
+
+/**
+ * Opens `url` in a router holding the billing pages, with English texts, a fresh query cache (with the
+ * brand) and toasts. `extra` adds routes of the test's own.
+ */
+export async function renderBilling(url: string, extra: (root: AnyRoute) => AnyRoute[] = () => []) {
+  i18nReady ??= initI18n();
+  await i18nReady;
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  queryClient.setQueryData(brandingKeys.all, testBranding);
+  const router = createRouter({
+    routeTree: billingRouteTree(extra),
+    history: createMemoryHistory({ initialEntries: [url] }),
+  });
+  render(
+    <QueryClientProvider client={queryClient}>
+      <ToastProvider>
+        <RouterProvider router={router} />
+      </ToastProvider>
+    </QueryClientProvider>,
+  );
+  await screen.findByRole('heading', { level: 1 });
+  return { queryClient, router };
+}
+
+/** Makes MUI's `down('md')` queries match: the page lays out for a phone. */
+export function onSmallScreen() {
+  vi.stubGlobal('matchMedia', (query: string) => ({
+    matches: query.includes('max-width'),
+    media: query,
+    onchange: null,
+    addEventListener: () => {},
+    removeEventListener: () => {},
+    addListener: () => {},
+    removeListener: () => {},
+    dispatchEvent: () => false,
+  }));
+}
+
+export const invoice = (id: number, overrides: Partial<Invoice> = {}): Invoice => ({
+  id,
+  interval: { start: '2026-11-01T00:00:00.000Z', end: '2026-12-01T00:00:00.000Z' },
+  status: 'closed',
+  amount: '12.345678',
+  roundedAmount: '12.35',
+  itemCount: 1,
+  ...overrides,
+});
+
+export const invoiceList = (invoices: Invoice[], page = 1, totalCount = invoices.length, pageSize = 25) => ({
+  invoices,
+  totalCount,
+  totalPages: Math.ceil(totalCount / pageSize),
+  pageSize,
+  page,
+});
+
+export const invoiceItem = (id: number, overrides: Partial<InvoiceItem> = {}): InvoiceItem => ({
+  id,
+  invoiceId: 7,
+  instanceId: 3,
+  category: 'instance',
+  type: 'hourly',
+  billingCycle: 'hourly',
+  reason: 'created',
+  description: 'web-1 (Standard 2 GB)',
+  subDescription: 'Frankfurt',
+  usage: 720,
+  subtotal: '1234.5',
+  roundedSubtotal: '1234.50',
+  startTimestamp: '2026-11-01T00:00:00.000Z',
+  endTimestamp: '2026-12-01T00:00:00.000Z',
+  closed: true,
+  ...overrides,
+});
+
+export const invoiceDetails = (overrides: Partial<InvoiceDetails> = {}): InvoiceDetails => ({
+  ...invoice(7, { status: 'open', amount: '1240.75', roundedAmount: '1240.75', itemCount: 2 }),
+  items: [
+    invoiceItem(1),
+    invoiceItem(2, {
+      type: 'subscription',
+      billingCycle: 'monthly',
+      category: 'ipv4',
+      reason: 'renewed',
+      description: 'IPv4 address',
+      subDescription: '',
+      usage: 1,
+      subtotal: '6.25',
+      roundedSubtotal: '6.25',
+      endTimestamp: null,
+      startTimestamp: '2026-11-05T10:00:00.000Z',
+      closed: false,
+    }),
+  ],
+  customer: { id: 42, fullname: 'Ada Lovelace', email: 'ada@example.com', country: 'United Kingdom' },
+  printToken: 'signed.print.token',
+  ...overrides,
+});
+
+export const transaction = (id: number, overrides: Partial<Transaction> = {}): Transaction => ({
+  id: `payment-${id}`,
+  type: 'payment',
+  referenceId: id,
+  description: `Payment #${id}`,
+  timestamp: '2026-11-03T09:30:00.000Z',
+  value: '60.00',
+  status: 'completed',
+  ...overrides,
+});
+
+export const transactionList = (transactions: Transaction[], page = 1, totalCount = transactions.length) => ({
+  transactions,
+  totalCount,
+  totalPages: Math.ceil(totalCount / 10),
+  pageSize: 10,
+  page,
+});
+
+export const billingInfo = {
+  id: 5,
+  balance: '1234.5',
+  suspendTimestamp: null,
+  usageRate: '0',
+  spentThisMonth: '42.1',
+  kycStatus: 'none',
+  isSuspendedByBilling: false,
+} as const;
