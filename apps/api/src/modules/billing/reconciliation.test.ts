@@ -31,7 +31,7 @@ describe('reconciliation', () => {
     const indebted = await customerWithCredit(t.app, t.db, 1_000_000);
     await post(t.db, indebted.id, -3_000_000);
 
-    // 20.00 − 7.30 (two months of a 7.30 plan) − 2 × 0.01
+    // 20.00 − 2 × 7.30 (two months of the monthly item) − 2 × 0.01 (two hours of the hourly one)
     expect(await balanceOf(t.db, spender.id)).toBe(20_000_000 - 14_600_000 - 20_000);
     expect(await reconcileBalances(t.db)).toEqual([]);
     expect(await t.db.select().from(reconciliationFindings)).toEqual([]);

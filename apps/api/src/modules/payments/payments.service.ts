@@ -14,11 +14,11 @@ import {
 } from '@nimbus/contract';
 import { and, count, eq, gt, sql } from 'drizzle-orm';
 import type { Config } from '../../config';
-import type { Database } from '../../db/client';
+import type { Database, DbOrTx } from '../../db/client';
 import { AppError, badRequest, forbidden } from '../../lib/errors';
 import { customers } from '../auth/auth.tables';
 import { creditAccounts } from '../billing/billing.tables';
-import { ensureCreditAccount } from '../billing/ledger';
+import { lockCreditAccount } from '../billing/ledger';
 import { usageRateOf } from '../billing/usage-rate';
 import { toPaymentGateway } from '../catalogue/catalogue.mappers';
 import { listPaymentGateways } from '../catalogue/catalogue.repository';
@@ -85,7 +85,14 @@ export function createPaymentsService(deps: { db: Database; config: Config; gate
         'Paying with this method needs a one-time identity check (KYC). Open a support ticket to complete it.',
       );
     }
-    const [recent] = await db
+  }
+
+  /**
+   * Checkouts started in the last hour (platform.md §8). Called under the customer's credit-account
+   * lock, in the transaction that writes the payment, so a burst of parallel attempts cannot all pass.
+   */
+  async function assertUnderAttemptLimit(tx: DbOrTx, customerId: number) {
+    const [recent] = await tx
       .select({ n: count() })
       .from(payments)
       .where(
@@ -118,21 +125,25 @@ export function createPaymentsService(deps: { db: Database; config: Config; gate
       throw badRequest(paymentErrorCodes.gatewayUnavailable, 'This payment method is not offered.');
     const [customer] = await db.select().from(customers).where(eq(customers.id, customerId));
     if (!customer) throw forbidden('UNAUTHENTICATED', 'Sign in to continue.');
-    await ensureCreditAccount(db, customerId);
-    const [payment] = await db
-      .insert(payments)
-      .values({
-        customerId,
-        gateway,
-        credit: values.credit,
-        fee: values.fee,
-        price: values.credit + values.fee,
-        description: values.description,
-        saveCard: values.saveCard,
-        isCardSetup: values.isCardSetup,
-        autoRechargeRequest: values.request,
-      })
-      .returning();
+    const payment = await db.transaction(async (tx) => {
+      await lockCreditAccount(tx, customerId);
+      if (!values.isCardSetup) await assertUnderAttemptLimit(tx, customerId);
+      const [row] = await tx
+        .insert(payments)
+        .values({
+          customerId,
+          gateway,
+          credit: values.credit,
+          fee: values.fee,
+          price: values.credit + values.fee,
+          description: values.description,
+          saveCard: values.saveCard,
+          isCardSetup: values.isCardSetup,
+          autoRechargeRequest: values.request,
+        })
+        .returning();
+      return row;
+    });
     if (!payment) throw new Error('Payment was not created');
     const panel = config.publicUrl;
     const back = values.isCardSetup

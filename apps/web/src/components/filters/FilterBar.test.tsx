@@ -13,7 +13,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { initI18n } from '../../i18n';
 import { FilterBar } from './FilterBar';
-import { type FilterField, type FilterValues } from './filter-model';
+import type { FilterField, FilterValues } from './filter-model';
 import { choiceSearch, intervalSearch, pageSearch } from './filter-search';
 
 afterEach(cleanup);
@@ -30,7 +30,11 @@ const fields: FilterField[] = [
   },
   { kind: 'interval', label: 'Date' },
 ];
-const searchSchema = z.object({ status: choiceSearch(['open', 'closed']), ...intervalSearch, page: pageSearch });
+const searchSchema = z.object({
+  status: choiceSearch(['open', 'closed']),
+  ...intervalSearch,
+  page: pageSearch,
+});
 
 function ListPage() {
   const search = useSearch({ strict: false });
@@ -51,7 +55,12 @@ async function renderList(url: string) {
   await i18nReady;
   const rootRoute = createRootRoute({ component: Outlet });
   const routeTree = rootRoute.addChildren([
-    createRoute({ getParentRoute: () => rootRoute, path: '/list', validateSearch: searchSchema, component: ListPage }),
+    createRoute({
+      getParentRoute: () => rootRoute,
+      path: '/list',
+      validateSearch: searchSchema,
+      component: ListPage,
+    }),
   ]);
   const router = createRouter({ routeTree, history: createMemoryHistory({ initialEntries: [url] }) });
   render(<RouterProvider router={router} />);
@@ -83,7 +92,9 @@ describe('FilterBar', () => {
   });
 
   it('reads the filters from the URL, and removes one or all of them', async () => {
-    const router = await renderList('/list?status=closed&interval=custom&from=2026-01-01&to=2026-01-31&page=2');
+    const router = await renderList(
+      '/list?status=closed&interval=custom&from=2026-01-01&to=2026-01-31&page=2',
+    );
     expect(screen.getByText('Date: Jan 1 – Jan 31, 2026')).toBeInTheDocument();
 
     fireEvent.click(screen.getByRole('button', { name: 'Remove filter Status: Closed' }));

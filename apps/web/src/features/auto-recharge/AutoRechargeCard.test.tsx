@@ -1,4 +1,4 @@
-import type { AutoRechargeGateway, AutoRechargeInfo } from '@nimbus/contract';
+import type { AutoRechargeInfo } from '@nimbus/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import {
@@ -13,28 +13,7 @@ import {
   stubLocationAssign,
 } from '../payments/test-utils';
 import { AutoRechargeCard } from './AutoRechargeCard';
-
-export const stripeState = (overrides: Partial<AutoRechargeGateway> = {}): AutoRechargeGateway => ({
-  gatewayId: stripe.id,
-  isActive: true,
-  isVerified: true,
-  status: 'ACTIVE',
-  createdAt: '2026-01-02T10:00:00.000Z',
-  metadata: {
-    defaultCard: { brand: 'visa', last4: '4242', name: 'Ada Lovelace', expYear: 2030 },
-    lastFailure: null,
-  },
-  ...overrides,
-});
-
-export const activeAutoRecharge = (gateway = stripeState()): AutoRechargeInfo => ({
-  ...inactiveAutoRecharge,
-  isActive: true,
-  amount: '20.00',
-  minimumCreditThreshold: '10.00',
-  gatewayId: stripe.id,
-  gateways: [gateway],
-});
+import { activeAutoRecharge, stripeState } from './test-fixtures';
 
 function api(info: AutoRechargeInfo, extra: Parameters<typeof mockApi>[0] = {}) {
   return mockApi({
@@ -73,7 +52,10 @@ describe('AutoRechargeCard', () => {
   it('shows a failing gateway status in red with the payment-failed banner', async () => {
     const failing = stripeState({
       status: 'CARD_DECLINED',
-      metadata: { defaultCard: null, lastFailure: { at: '2026-01-09T00:00:00.000Z', reason: 'insufficient_funds' } },
+      metadata: {
+        defaultCard: null,
+        lastFailure: { at: '2026-01-09T00:00:00.000Z', reason: 'insufficient_funds' },
+      },
     });
     api(activeAutoRecharge(failing));
     await renderCard();
@@ -106,7 +88,7 @@ describe('AutoRechargeModal', () => {
     expect(within(dialog).getByRole('button', { name: 'Checkout and activate' })).toBeInTheDocument();
   });
 
-  it('reads "Activate" with a verified gateway and "Update" when already active', async () => {
+  it('reads "Activate" with a verified gateway while inactive', async () => {
     api({ ...inactiveAutoRecharge, gateways: [stripeState({ isActive: false })] });
     await renderCard();
     expect(within(await openModal()).getByRole('button', { name: 'Activate' })).toBeInTheDocument();
@@ -124,7 +106,9 @@ describe('AutoRechargeModal', () => {
   it('activates on a verified gateway with an active profile', async () => {
     const calls = api(
       { ...inactiveAutoRecharge, gateways: [stripeState({ isActive: false })] },
-      { 'POST /api/auto-recharge': ok({ isGatewayVerified: true, isProfileActive: true, redirectURI: null }) },
+      {
+        'POST /api/auto-recharge': ok({ isGatewayVerified: true, isProfileActive: true, redirectURI: null }),
+      },
     );
     await renderCard();
     const dialog = await openModal();
@@ -143,7 +127,9 @@ describe('AutoRechargeModal', () => {
   it('says activation failed when the verified gateway leaves the profile inactive', async () => {
     api(
       { ...inactiveAutoRecharge, gateways: [stripeState({ isActive: false })] },
-      { 'POST /api/auto-recharge': ok({ isGatewayVerified: true, isProfileActive: false, redirectURI: null }) },
+      {
+        'POST /api/auto-recharge': ok({ isGatewayVerified: true, isProfileActive: false, redirectURI: null }),
+      },
     );
     await renderCard();
     fireEvent.click(within(await openModal()).getByRole('button', { name: 'Activate' }));
@@ -166,6 +152,8 @@ describe('AutoRechargeModal', () => {
     api(inactiveAutoRecharge, { 'POST /api/auto-recharge': fail(400, 'INVALID_AUTO_RECHARGE_OPTION') });
     await renderCard();
     fireEvent.click(within(await openModal()).getByRole('button', { name: 'Checkout and activate' }));
-    expect(await screen.findByText('These options are no longer offered. Please choose again.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('These options are no longer offered. Please choose again.'),
+    ).toBeInTheDocument();
   });
 });

@@ -2,8 +2,8 @@ import type { Card } from '@nimbus/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { allGateways, billingInfo, fail, mockApi, ok, renderPage, stripe } from '../payments/test-utils';
-import { activeAutoRecharge } from './AutoRechargeCard.test';
 import { AutoRechargePage } from './AutoRechargePage';
+import { activeAutoRecharge } from './test-fixtures';
 
 const card = (id: number, overrides: Partial<Card> = {}): Card => ({
   id,
@@ -54,7 +54,9 @@ describe('AutoRechargePage', () => {
     expect(update).toBeEnabled();
     fireEvent.click(update);
     expect(await screen.findByText('Your default card was changed.')).toBeInTheDocument();
-    expect(calls.calls('POST', `/api/auto-recharge/gateways/${stripe.id}/change-default-card`)[0]?.body).toEqual({
+    expect(
+      calls.calls('POST', `/api/auto-recharge/gateways/${stripe.id}/change-default-card`)[0]?.body,
+    ).toEqual({
       cardId: 2,
     });
     await waitFor(() => expect(calls.calls('GET', '/api/auto-recharge/7')).toHaveLength(2));
@@ -81,7 +83,9 @@ describe('AutoRechargePage', () => {
     await renderAutoRecharge();
     fireEvent.click(await screen.findByRole('button', { name: 'Deactivate' }));
     const dialog = await screen.findByRole('dialog', { name: 'Deactivate auto-recharge' });
-    fireEvent.change(within(dialog).getByRole('textbox', { name: /Reason/ }), { target: { value: 'Too costly' } });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: /Reason/ }), {
+      target: { value: 'Too costly' },
+    });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Deactivate' }));
     expect(await screen.findByText('detail of INTERNAL_ERROR')).toBeInTheDocument();
   });

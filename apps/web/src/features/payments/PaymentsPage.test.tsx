@@ -1,3 +1,4 @@
+import { REACHED_PAYMENT_LIMIT_MESSAGE } from '@nimbus/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { PaymentsPage } from './PaymentsPage';
@@ -11,7 +12,6 @@ import {
   mockApi,
   ok,
   paymentList,
-  paypal,
   renderPage,
   stripe,
   stubLocationAssign,
@@ -149,7 +149,11 @@ describe('PaymentsPage: checkout', () => {
 
   it('posts a hidden form when the gateway wants fields', async () => {
     api({
-      'POST /api/payments': ok({ paymentId: 502, url: 'https://pay.example/form', postData: { a: '1', sig: 'x' } }),
+      'POST /api/payments': ok({
+        paymentId: 502,
+        url: 'https://pay.example/form',
+        postData: { a: '1', sig: 'x' },
+      }),
     });
     const forms: HTMLFormElement[] = [];
     vi.spyOn(HTMLFormElement.prototype, 'submit').mockImplementation(function (this: HTMLFormElement) {
@@ -170,9 +174,8 @@ describe('PaymentsPage: checkout', () => {
     api({ 'POST /api/payments': fail(403, 'REACHED_PAYMENT_LIMIT') });
     await renderPayments();
     fireEvent.click(checkoutButton());
-    expect(
-      await screen.findByText('You exceeded maximum payment attempts. Please try again later.'),
-    ).toBeInTheDocument();
+    // The spec's exact wording (platform.md §8), through the translation.
+    expect(await screen.findByText(REACHED_PAYMENT_LIMIT_MESSAGE)).toBeInTheDocument();
     expect(checkoutButton()).toBeEnabled();
   });
 

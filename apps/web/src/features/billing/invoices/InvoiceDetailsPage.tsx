@@ -49,8 +49,7 @@ export function InvoiceDetailsPage() {
               variant="outlined"
               startIcon={<PrintIcon />}
             >
-              {t('invoice.print')}
-              <VisuallyHidden>{t('invoice.newTab')}</VisuallyHidden>
+              {t('invoice.print')} <VisuallyHidden>{t('invoice.newTab')}</VisuallyHidden>
             </ButtonLink>
           )
         }

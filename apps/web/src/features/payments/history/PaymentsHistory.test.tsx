@@ -90,9 +90,7 @@ describe('PaymentsHistory on medium and larger screens', () => {
     const second = payment();
     const api = mockApi({
       'GET /api/payments': (request) =>
-        request.query.get('page') === '2'
-          ? ok(paymentList([second], 2, 2))
-          : ok(paymentList([first], 1, 2)),
+        request.query.get('page') === '2' ? ok(paymentList([second], 2, 2)) : ok(paymentList([first], 1, 2)),
     });
     await renderHistory();
     expect(await screen.findByText(String(first.id))).toBeInTheDocument();

@@ -12,7 +12,11 @@ const receipt = {
   pdfUrl: `/api/payments/print/pdf?token=${paid.printToken}`,
 };
 const open = (search: string) =>
-  renderPage(<PaymentPrintPage />, { path: '/payments/print', url: `/payments/print?${search}`, validateSearch });
+  renderPage(<PaymentPrintPage />, {
+    path: '/payments/print',
+    url: `/payments/print?${search}`,
+    validateSearch,
+  });
 
 describe('PaymentPrintPage', () => {
   it('shows the receipt with print and download', async () => {
@@ -20,7 +24,9 @@ describe('PaymentPrintPage', () => {
     const print = vi.spyOn(window, 'print').mockImplementation(() => {});
     const clicks = vi.spyOn(HTMLAnchorElement.prototype, 'click');
     await open('token=abcdefghijkl');
-    expect(await screen.findByRole('heading', { name: `Receipt for payment #${paid.id}` })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: `Receipt for payment #${paid.id}` }),
+    ).toBeInTheDocument();
     expect(api.calls('GET', '/api/payments/print')[0]?.query.get('token')).toBe('abcdefghijkl');
     expect(screen.getByText('Ada Lovelace')).toBeInTheDocument();
     expect(screen.getByText('ada@example.com')).toBeInTheDocument();

@@ -26,7 +26,9 @@ describe('payment result screens', () => {
     const unverified = { ...testUser, email: { ...testUser.email, isVerified: false } };
     mockApi({ 'GET /api/auth/user-info': ok(unverified) });
     await renderPage(<PaymentSuccessPage />, { path: '/paymentssuccess', validateSearch });
-    expect(await screen.findByText(/Verify your email address to start creating services/)).toBeInTheDocument();
+    expect(
+      await screen.findByText(/Verify your email address to start creating services/),
+    ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Verify your email' })).toHaveAttribute('href', '/account/email');
   });
 
@@ -39,7 +41,9 @@ describe('payment result screens', () => {
         ok({ ...billingInfo, balance: answered > 1 ? '37.50' : billingInfo.balance }),
       'GET /api/payments': () => {
         answered += 1;
-        return ok(paymentList([answered > 1 ? { ...pending, status: 'PAID', overallStatus: 'success' } : pending]));
+        return ok(
+          paymentList([answered > 1 ? { ...pending, status: 'PAID', overallStatus: 'success' } : pending]),
+        );
       },
     });
     await renderPage(<PaymentSuccessPage />, {

@@ -99,7 +99,12 @@ function OptionGroup({
       render={({ field }) => (
         <FormControl>
           <FormLabel id={labelId}>{label}</FormLabel>
-          <RadioGroup aria-labelledby={labelId} name={field.name} value={field.value} onChange={(_e, value) => field.onChange(value)}>
+          <RadioGroup
+            aria-labelledby={labelId}
+            name={field.name}
+            value={field.value}
+            onChange={(_e, value) => field.onChange(value)}
+          >
             {options.map((option) => (
               <FormControlLabel
                 key={option.value}

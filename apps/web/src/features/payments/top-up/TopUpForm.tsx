@@ -39,7 +39,7 @@ export function TopUpForm({ gateways, billingInfo, sign }: Props) {
   const [leaving, setLeaving] = useState(false);
   const { control, handleSubmit, getValues, setValue } = useForm<TopUpFormInput, unknown, TopUpFormOutput>({
     resolver: zodResolver(topUpFormSchema),
-    defaultValues: topUpDefaults(gateways, {}),
+    defaultValues: topUpDefaults(gateways),
     mode: 'onChange',
   });
   const [credit, gatewayName] = useWatch({ control, name: ['credit', 'gateway'] });

@@ -49,12 +49,13 @@ export const feePercentText = (feePercent: string) => String(feePartsPerMillion(
 export const isCryptoGateway = (name: GatewayName | undefined) =>
   name !== undefined && cryptoGateways.includes(name);
 
-export function topUpDefaults(gateways: KnownGateway[], options: { amount?: string; threshold?: string }) {
+/** $60 through the default gateway; the auto-recharge options are filled in when they arrive. */
+export function topUpDefaults(gateways: KnownGateway[]) {
   return {
     credit: String(DEFAULT_PAYMENT_AMOUNT),
     gateway: defaultGateway(gateways) ?? 'paypal',
     enableAutoRecharge: false,
-    autoRecharge: { amount: options.amount ?? '', minimumCreditThreshold: options.threshold ?? '' },
+    autoRecharge: { amount: '', minimumCreditThreshold: '' },
   } satisfies TopUpFormInput;
 }
 

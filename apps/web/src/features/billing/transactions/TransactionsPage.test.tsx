@@ -1,0 +1,102 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import {
+  billingInfo,
+  invoiceDetails,
+  mockApi,
+  ok,
+  onSmallScreen,
+  renderBilling,
+  type SeenRequest,
+  transaction,
+  transactionList,
+} from '../test-utils';
+
+const pageOf = (request: SeenRequest) => Number(request.query.get('page'));
+const charge = transaction(7, {
+  id: 'invoice-7',
+  type: 'invoice',
+  referenceId: 7,
+  description: 'Invoice #7',
+  value: '-42.10',
+  status: 'open',
+});
+
+describe('TransactionsPage', () => {
+  it('shows credit, then signed values: credits in green, charges plain', async () => {
+    mockApi({
+      'GET /api/profile/billing-info': ok(billingInfo),
+      'GET /api/transactions': ok(transactionList([transaction(1), charge])),
+    });
+    await renderBilling('/transactions');
+    expect(screen.getByRole('navigation', { name: 'Breadcrumb' })).toHaveTextContent('Billing');
+    const rows = within(await screen.findByRole('table', { name: 'Transactions' })).getAllByRole('row');
+    expect(rows[1]).toHaveTextContent('Payment #1');
+    expect(rows[1]).toHaveTextContent('Completed');
+    const credit = within(rows[1]!).getByText('+$60.00');
+    const debit = within(rows[2]!).getByText('-$42.10');
+    expect(getComputedStyle(credit).color).not.toBe(getComputedStyle(debit).color);
+    expect(await screen.findByText('$1,234.50')).toBeInTheDocument();
+  });
+
+  it('keeps the page in the URL and asks for it', async () => {
+    const api = mockApi({
+      'GET /api/profile/billing-info': ok(billingInfo),
+      'GET /api/transactions': (request) =>
+        ok(transactionList([transaction(pageOf(request) * 10)], pageOf(request), 35)),
+    });
+    const { router } = await renderBilling('/transactions?page=2&type=payment');
+    expect(await screen.findByText('Payment #20')).toBeInTheDocument();
+    expect(api.calls('GET', '/api/transactions')[0]!.query.get('pageSize')).toBe('10');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Go to page 4' }));
+    expect(await screen.findByText('Payment #40')).toBeInTheDocument();
+    expect(new URLSearchParams(router.state.location.searchStr).get('page')).toBe('4');
+    expect(api.calls('GET', '/api/transactions').at(-1)!.query.get('type')).toBe('payment');
+
+    router.history.back();
+    expect(await screen.findByText('Payment #20')).toBeInTheDocument();
+  });
+
+  it('opens the invoice of an invoice row and the payments page for a payment', async () => {
+    mockApi({
+      'GET /api/profile/billing-info': ok(billingInfo),
+      'GET /api/transactions': ok(transactionList([transaction(1), charge])),
+      'GET /api/v2/invoices/7': ok(invoiceDetails()),
+    });
+    const { router } = await renderBilling('/transactions');
+    const rows = within(await screen.findByRole('table', { name: 'Transactions' })).getAllByRole('row');
+    expect(within(rows[2]!).getByRole('link', { name: 'Invoice #7' })).toHaveAttribute('href', '/invoices/7');
+    fireEvent.keyDown(rows[2]!, { key: 'Enter' });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/invoices/7'));
+
+    router.history.back();
+    const again = within(await screen.findByRole('table', { name: 'Transactions' })).getAllByRole('row');
+    fireEvent.click(again[1]!);
+    expect(await screen.findByRole('heading', { name: 'Payments page' })).toBeInTheDocument();
+  });
+
+  it('scrolls on through cards on small screens', async () => {
+    onSmallScreen();
+    const api = mockApi({
+      'GET /api/profile/billing-info': ok(billingInfo),
+      'GET /api/transactions': (request) =>
+        pageOf(request) === 1
+          ? ok(
+              transactionList(
+                Array.from({ length: 10 }, (_, i) => transaction(i + 1)),
+                1,
+                12,
+              ),
+            )
+          : ok(transactionList([transaction(11), transaction(12)], 2, 12)),
+    });
+    await renderBilling('/transactions?page=3');
+    const cards = await screen.findByRole('list', { name: 'Transactions' });
+    expect(within(cards).getAllByRole('link')).toHaveLength(10);
+    expect(api.calls('GET', '/api/transactions')[0]!.query.get('page')).toBe('1');
+    fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
+    expect(await screen.findByText('Payment #12')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument());
+  });
+});
