@@ -116,11 +116,12 @@ async function verify(db: Database, hour: Date) {
     await db.execute<{ entries: string; items_not_once: string; lines: string; charged: string }>(sql`
       SELECT
         (SELECT count(*) FROM ledger_entries WHERE kind = 'usage_charge' AND idempotency_key LIKE ${key}) AS entries,
-        (SELECT count(*) FROM billable_items bi WHERE (SELECT count(*) FROM ledger_entries le
-          WHERE le.billable_item_id = bi.id AND le.kind = 'usage_charge') <> 1) AS items_not_once,
+        (SELECT count(*) FROM billable_items bi LEFT JOIN (
+          SELECT billable_item_id, count(*) AS n FROM ledger_entries WHERE kind = 'usage_charge' GROUP BY 1
+        ) le ON le.billable_item_id = bi.id WHERE coalesce(le.n, 0) <> 1) AS items_not_once,
         (SELECT count(*) FROM invoice_items WHERE type = 'hourly' AND usage = 1 AND subtotal = ${HOURLY_PRICE}) AS lines,
         (SELECT count(*) FROM credit_accounts
-          WHERE balance = ${OPENING_CREDIT} - ${(ITEMS / CUSTOMERS) * HOURLY_PRICE}) AS charged`)
+          WHERE balance = ${OPENING_CREDIT - (ITEMS / CUSTOMERS) * HOURLY_PRICE}) AS charged`)
   ).rows;
   const differences = await reconcileBalances(db);
   const failures = [
@@ -150,7 +151,6 @@ async function main() {
     await db.execute(sql`CHECKPOINT`);
     const [run, billing] = await timed(() => billHour(db, hour));
     const [rerun, again] = await timed(() => billHour(db, hour));
-    failures = await verify(db, hour);
 
     console.log(`\nHour ${hour.toISOString()}, PostgreSQL ${(await pool.query('SHOW server_version')).rows[0].server_version}`);
     console.log(`  billHour (invoices, lines, ledger, balances): ${ms(billing)} for ${count(run.itemsBilled)} items`);
@@ -158,6 +158,7 @@ async function main() {
     console.log(`  ratio billHour / bare insert:                 ${(billing / bare).toFixed(2)}×`);
     console.log(`  throughput:                                   ${count(Math.round(run.itemsBilled / (billing / 1000)))} items/s`);
     console.log(`  same hour again:                              ${ms(again)}, ${count(rerun.itemsBilled)} items charged`);
+    failures = await verify(db, hour);
     if (rerun.itemsBilled !== 0) failures.push(`the second run charged ${rerun.itemsBilled} items again`);
     console.log(
       failures.length === 0
@@ -173,6 +174,8 @@ async function main() {
 }
 
 main().catch((error) => {
-  console.error(`Benchmark failed: ${error instanceof Error ? error.message : String(error)}`);
+  // Drizzle wraps the database's error: its message holds the query, the cause says what went wrong.
+  const cause = (error as { cause?: unknown }).cause;
+  console.error(`Benchmark failed: ${String(cause ?? error)}${cause ? `\n${(error as Error).message}` : ''}`);
   process.exit(1);
 });

@@ -50,11 +50,17 @@ export const intervalFilterSchema = z
     message: 'validation.date.rangeRequired',
     path: ['from'],
   })
-  .refine((f) => !(f.from && f.to) || f.to >= f.from, { message: 'validation.date.toBeforeFrom', path: ['to'] });
+  .refine((f) => !(f.from && f.to) || f.to >= f.from, {
+    message: 'validation.date.toBeforeFrom',
+    path: ['to'],
+  });
 export type IntervalFilter = z.input<typeof intervalFilterSchema>;
 
 /** The UTC range [start, end) an interval filter selects, or null for all time. */
-export function intervalRange(f: z.output<typeof intervalFilterSchema>, now: Date): { start: Date; end: Date } | null {
+export function intervalRange(
+  f: z.output<typeof intervalFilterSchema>,
+  now: Date,
+): { start: Date; end: Date } | null {
   if (f.interval === 'all') return null;
   if (f.interval === 'custom' && f.from && f.to) {
     const end = new Date(`${f.to}T00:00:00.000Z`);

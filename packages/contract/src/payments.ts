@@ -45,14 +45,26 @@ export const paymentTransitions: Record<PaymentStatus, readonly PaymentStatus[]>
   DISPUTE_LOST: [],
   REFUNDED: [],
 };
-export const canMovePayment = (from: PaymentStatus, to: PaymentStatus) => paymentTransitions[from].includes(to);
+export const canMovePayment = (from: PaymentStatus, to: PaymentStatus) =>
+  paymentTransitions[from].includes(to);
 
 /** Statuses whose received amount is the customer's credit. A dispute keeps it until it is lost. */
-const CREDITED: readonly PaymentStatus[] = ['PAID', 'UNDERPAID', 'OVERPAID', 'DISPUTE_SUBMITTED', 'DISPUTE_WON'];
+const CREDITED: readonly PaymentStatus[] = [
+  'PAID',
+  'UNDERPAID',
+  'OVERPAID',
+  'DISPUTE_SUBMITTED',
+  'DISPUTE_WON',
+];
 export const isCreditedStatus = (s: PaymentStatus) => CREDITED.includes(s);
 
 /** Statuses with a receipt (platform.md §4). */
-export const downloadablePaymentStatuses: readonly PaymentStatus[] = ['PAID', 'OVERPAID', 'UNDERPAID', 'REFUNDED'];
+export const downloadablePaymentStatuses: readonly PaymentStatus[] = [
+  'PAID',
+  'OVERPAID',
+  'UNDERPAID',
+  'REFUNDED',
+];
 
 export const overallPaymentStatuses = ['pending', 'success', 'partial', 'failed', 'reversed'] as const;
 export type OverallPaymentStatus = (typeof overallPaymentStatuses)[number];

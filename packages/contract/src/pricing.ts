@@ -1,5 +1,5 @@
 import { type BillingCycle, billingCycleDetails, monthlyToHourlyMicros } from './catalogue';
-import { type Micros, MICROS_PER_UNIT } from './money';
+import { MICROS_PER_UNIT, type Micros } from './money';
 
 /**
  * Pricing math shared by the server (which charges) and the panel (which quotes).
@@ -35,19 +35,24 @@ export interface MonthlyPriceParts {
   regionOffset?: Micros;
 }
 
-export const monthlyTotal = (p: MonthlyPriceParts): Micros => p.base + (p.extras ?? 0) + (p.regionOffset ?? 0);
+export const monthlyTotal = (p: MonthlyPriceParts): Micros =>
+  p.base + (p.extras ?? 0) + (p.regionOffset ?? 0);
 
 /**
  * Price of one subscription cycle: monthly total × months, minus the cycle's discount percent,
  * to whole cents. Hourly has no cycle price: it is charged per hour.
  */
-export function cyclePrice(parts: MonthlyPriceParts, cycle: Exclude<BillingCycle, 'hourly'>, discountPercent = 0) {
+export function cyclePrice(
+  parts: MonthlyPriceParts,
+  cycle: Exclude<BillingCycle, 'hourly'>,
+  discountPercent = 0,
+) {
   const months = billingCycleDetails[cycle].months ?? 1;
-  const gross = monthlyTotal(parts) * months;
-  // Percent may have decimals (12.5 %): scale to basis points to stay in integers.
-  const basisPoints = Math.round(discountPercent * 100);
-  const discount = divRound(gross * basisPoints, 10_000);
-  return roundToCents(gross - discount);
+  const gross = BigInt(monthlyTotal(parts) * months);
+  // Percent may have decimals (12.5 %): basis points keep it in integers; one rounding, to the cent.
+  const kept = 10_000n - BigInt(Math.round(discountPercent * 100));
+  const cent = BigInt(CENT);
+  return Number((gross * kept * 2n + 10_000n * cent) / (2n * 10_000n * cent)) * CENT;
 }
 
 /** The calendar months a cycle lasts, or null for hourly. */

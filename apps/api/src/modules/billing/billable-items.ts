@@ -147,5 +147,7 @@ export async function renewNow(tx: DbOrTx, customerId: number, itemId: number): 
     .where(and(eq(billableItems.id, itemId), eq(billableItems.customerId, customerId)))
     .for('update');
   if (!item || item.billingCycle === 'hourly' || item.status !== 'suspended') return null;
-  return chargeCycle(tx, { ...item, reason: 'renewed' }, new Date());
+  const renewed = await chargeCycle(tx, { ...item, reason: 'renewed' }, new Date());
+  await tx.update(billableItems).set({ reason: 'renewed' }).where(eq(billableItems.id, item.id));
+  return { ...renewed, reason: 'renewed' };
 }

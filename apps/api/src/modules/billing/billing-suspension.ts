@@ -5,7 +5,7 @@ import type { DbOrTx } from '../../db/client';
  * Negative credit suspends the account for billing and its hourly resources; credit back at zero or
  * above lifts it (platform.md §4). Set-based, so one statement serves one customer after a payment
  * and every customer after an hourly billing run. Only an account that is otherwise active changes
- * state: an administrator's suspension is never lifted by a top-up.
+ * state (and is logged): an administrator's suspension is never lifted by a top-up.
  */
 export async function syncBillingSuspensions(tx: DbOrTx, customerIds?: number[]): Promise<void> {
   const scope: SQL = customerIds ? sql`AND customer_id = ANY(${`{${customerIds.join(',')}}`}::int[])` : sql``;
@@ -17,12 +17,13 @@ export async function syncBillingSuspensions(tx: DbOrTx, customerIds?: number[])
     ), account AS (
       UPDATE customers SET status = 'suspended_by_billing', updated_at = now()
       WHERE id IN (SELECT customer_id FROM newly) AND status = 'active'
+      RETURNING id
     ), items AS (
       UPDATE billable_items SET status = 'suspended', suspended_at = now()
       WHERE customer_id IN (SELECT customer_id FROM newly) AND billing_cycle = 'hourly' AND status = 'active'
     )
     INSERT INTO activity_logs (customer_id, event, data, created_at)
-    SELECT customer_id, 'suspended_by_billing', '{}'::jsonb, clock_timestamp() FROM newly`);
+    SELECT id, 'suspended_by_billing', '{}'::jsonb, clock_timestamp() FROM account`);
   await tx.execute(sql`
     WITH lifted AS (
       UPDATE credit_accounts SET suspended_by_billing_at = NULL, updated_at = now()
@@ -31,10 +32,11 @@ export async function syncBillingSuspensions(tx: DbOrTx, customerIds?: number[])
     ), account AS (
       UPDATE customers SET status = 'active', updated_at = now()
       WHERE id IN (SELECT customer_id FROM lifted) AND status = 'suspended_by_billing'
+      RETURNING id
     ), items AS (
       UPDATE billable_items SET status = 'active', suspended_at = NULL
       WHERE customer_id IN (SELECT customer_id FROM lifted) AND billing_cycle = 'hourly' AND status = 'suspended'
     )
     INSERT INTO activity_logs (customer_id, event, data, created_at)
-    SELECT customer_id, 'unsuspended_by_billing', '{}'::jsonb, clock_timestamp() FROM lifted`);
+    SELECT id, 'unsuspended_by_billing', '{}'::jsonb, clock_timestamp() FROM account`);
 }

@@ -14,6 +14,7 @@ import {
   index,
   integer,
   jsonb,
+  numeric,
   pgTable,
   serial,
   text,
@@ -106,7 +107,8 @@ export const billableItems = pgTable(
     monthlyPrice: money().notNull(),
     /** Hourly items: the price of one hour (4 decimals). Cycle items: the price of one cycle. */
     unitPrice: money().notNull(),
-    discountPercent: integer().notNull().default(0),
+    /** Percent with up to 2 decimals (12.5); not money. */
+    discountPercent: numeric({ precision: 5, scale: 2, mode: 'number' }).notNull().default(0),
     autoRenew: boolean().notNull().default(true),
     status: text().$type<BillableItemStatus>().notNull().default('active'),
     reason: text().$type<InvoiceReason>().notNull().default('created'),

@@ -1,5 +1,6 @@
 import {
   billingErrorCodes,
+  CENT,
   fromMicros,
   INSUFFICIENT_BALANCE_STATUS,
   type InsufficientBalance,
@@ -39,15 +40,18 @@ export async function assertCanAfford(
   days = 0,
 ): Promise<void> {
   const running = await runningHourly(db, customerId);
-  const required = minimumRequiredBalance({
+  // Whole cents, rounded up: a customer who tops up to the figure shown must pass.
+  const exact = minimumRequiredBalance({
     planPrice: price,
     paygHourlySum: running.paygSum,
     snapshotHourlySum: running.snapshotSum,
     days,
   });
+  const required = Math.ceil(exact / CENT) * CENT;
   if (balance >= required) return;
   const data: InsufficientBalance = {
-    customerBalance: fromMicros(balance),
+    // Shown rounded down, so a balance a fraction short never reads as enough.
+    customerBalance: fromMicros(Math.floor(balance / CENT) * CENT),
     minimumRequiredBalance: fromMicros(required),
     numberOfDaysBalanceValidatedAgainst: days,
     paygInstancesCount: running.paygCount,

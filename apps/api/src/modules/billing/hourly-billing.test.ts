@@ -63,5 +63,5 @@ describe('hourly billing', () => {
     await runHourlyBilling(t.db, new Date('2026-06-01T00:30:00Z'));
     const charged = 100_000_000 - (await balanceOf(t, user.id));
     expect(charged).toBe(7_300_000);
-  });
+  }, 120_000);
 });

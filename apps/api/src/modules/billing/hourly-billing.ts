@@ -39,6 +39,12 @@ export async function billHour(
   const h = startOfHour(hour).toISOString();
   const month = sql`date_trunc('month', ${h}::timestamptz, 'UTC')`;
   return db.transaction(async (tx) => {
+    // Accounts first, in id order: every writer of credit locks the account before items or invoices,
+    // so billing an hour never deadlocks with a payment or a cycle renewal.
+    await tx.execute(sql`
+      SELECT ca.customer_id FROM credit_accounts ca
+      WHERE ca.customer_id IN (SELECT bi.customer_id FROM billable_items bi WHERE ${due(h)})
+      ORDER BY ca.customer_id FOR UPDATE`);
     await tx.execute(sql`
       INSERT INTO invoices (customer_id, period_start, period_end)
       SELECT DISTINCT bi.customer_id, ${month}, ${month} + interval '1 month'

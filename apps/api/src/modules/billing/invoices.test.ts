@@ -252,8 +252,14 @@ describe('invoices and invoice items', () => {
 
     // Another customer's instance shows nothing, nor does an id no instance can have.
     expect((await items('?instanceId=7')).totalCount).toBe(0);
-    expect((await items('?instanceId=99999999999')).items).toEqual([]);
-    for (const query of ['?instanceId=abc', '?instanceId=0', '?size=0', '?size=101', '?page=-1']) {
+    for (const query of [
+      '?instanceId=99999999999',
+      '?instanceId=abc',
+      '?instanceId=0',
+      '?size=0',
+      '?size=101',
+      '?page=-1',
+    ]) {
       expect((await get(`/api/invoice-items${query}`, user.headers)).statusCode, query).toBe(400);
     }
     expect((await get('/api/invoice-items', {})).statusCode).toBe(401);

@@ -88,7 +88,11 @@ describe('applying gateway events', () => {
     await applyEvent(t, paymentId, status, received);
     expect(await seen(user, paymentId)).toMatchObject({ status, credited, balance: credited });
     await applyEvent(t, paymentId, 'REFUNDED');
-    expect(await seen(user, paymentId)).toMatchObject({ status: 'REFUNDED', credited: '0.00', balance: '0.00' });
+    expect(await seen(user, paymentId)).toMatchObject({
+      status: 'REFUNDED',
+      credited: '0.00',
+      balance: '0.00',
+    });
   });
 
   it('a refund may take the balance below zero', async () => {
@@ -176,7 +180,11 @@ describe('applying gateway events', () => {
     expect(await applyEvent(t, paymentId, 'UNDERPAID', 25_000_000)).toBe('applied');
     expect(await seen(user, paymentId)).toMatchObject({ credited: '25.00', balance: '25.00' });
     expect(await applyEvent(t, paymentId, 'PAID', 40_000_000)).toBe('applied');
-    expect(await seen(user, paymentId)).toMatchObject({ status: 'PAID', credited: '40.00', balance: '40.00' });
+    expect(await seen(user, paymentId)).toMatchObject({
+      status: 'PAID',
+      credited: '40.00',
+      balance: '40.00',
+    });
     expect((await ledgerOf(paymentId)).map((e) => e.amount)).toEqual([10_000_000, 15_000_000, 15_000_000]);
   });
 
@@ -252,7 +260,12 @@ describe('applying gateway events', () => {
     expect(externalId).toMatch(/^sbx_/);
     const byExternal = () =>
       t.db.transaction((tx) =>
-        applyGatewayEvent(tx, 'sandbox', { paymentId: null, externalId, status: 'PAID', received: null }, null),
+        applyGatewayEvent(
+          tx,
+          'sandbox',
+          { paymentId: null, externalId, status: 'PAID', received: null },
+          null,
+        ),
       );
     expect(await applyEvent(t, paymentId, 'PAID', null, 'stripe')).toBe('unknown-payment');
     expect(await applyEvent(t, 999_999, 'PAID')).toBe('unknown-payment');
@@ -284,7 +297,9 @@ describe('applying gateway events', () => {
 
   it('keeps the ledger and the balances in step, each entry under its own key', async () => {
     expect(await reconcileBalances(t.db)).toEqual([]);
-    const keys = (await t.db.select({ key: ledgerEntries.idempotencyKey }).from(ledgerEntries)).map((e) => e.key);
+    const keys = (await t.db.select({ key: ledgerEntries.idempotencyKey }).from(ledgerEntries)).map(
+      (e) => e.key,
+    );
     expect(new Set(keys).size).toBe(keys.length);
   });
 });

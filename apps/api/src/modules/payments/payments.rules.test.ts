@@ -111,27 +111,30 @@ describe('POST /payments rules', () => {
       // 25.55 × 3 % = 0.7665 → 0.77
       ['paypal', '25.55', '25.55', '0.77', '26.32'],
       ['paypal', 999_999.99, '999999.99', '30000.00', '1029999.99'],
-    ])('%s %s: fee to 2 decimals, price = credit + fee; an unreachable gateway rejects it (502), nothing credited', async (gateway, amount, credit, fee, price) => {
-      const user = await newCustomer(all);
-      const res = await postPayment(all, user, { credit: amount, gateway });
-      expect(res.statusCode, res.body).toBe(502);
-      expect(res.json()).toMatchObject({ code: 'GATEWAY_ERROR', data: null });
-      const [listed] = (await listPayments(all, user)).payments;
-      expect(listed).toMatchObject({
-        paymentGateway: gateway,
-        status: 'REJECTED',
-        overallStatus: 'failed',
-        credit,
-        fee,
-        price,
-        creditedAmount: '0.00',
-        totalCaptureAmount: null,
-        printToken: null,
-      });
-      const row = await paymentRow(all, listed!.id as number);
-      expect(row.failureReason).toBeTruthy();
-      expect(await balanceText(all, user)).toBe('0.00');
-    });
+    ])(
+      '%s %s: fee to 2 decimals, price = credit + fee; an unreachable gateway rejects it (502), nothing credited',
+      async (gateway, amount, credit, fee, price) => {
+        const user = await newCustomer(all);
+        const res = await postPayment(all, user, { credit: amount, gateway });
+        expect(res.statusCode, res.body).toBe(502);
+        expect(res.json()).toMatchObject({ code: 'GATEWAY_ERROR', data: null });
+        const [listed] = (await listPayments(all, user)).payments;
+        expect(listed).toMatchObject({
+          paymentGateway: gateway,
+          status: 'REJECTED',
+          overallStatus: 'failed',
+          credit,
+          fee,
+          price,
+          creditedAmount: '0.00',
+          totalCaptureAmount: null,
+          printToken: null,
+        });
+        const row = await paymentRow(all, listed!.id as number);
+        expect(row.failureReason).toBeTruthy();
+        expect(await balanceText(all, user)).toBe('0.00');
+      },
+    );
 
     it('the sandbox has no fee', async () => {
       const user = await newCustomer(t);
@@ -159,9 +162,7 @@ describe('POST /payments rules', () => {
     it('GET /payments/gateways lists only the enabled gateways (default: the sandbox)', async () => {
       const one = await t.app.inject({ method: 'GET', url: '/api/payments/gateways' });
       expect(one.statusCode, one.body).toBe(200);
-      expect(one.json().data).toEqual([
-        expect.objectContaining({ name: 'sandbox', feePercent: '0' }),
-      ]);
+      expect(one.json().data).toEqual([expect.objectContaining({ name: 'sandbox', feePercent: '0' })]);
       const every = await all.app.inject({ method: 'GET', url: '/api/payments/gateways' });
       expect(
         (every.json().data as { name: string; feePercent: string }[]).map((g) => [g.name, g.feePercent]),
@@ -176,24 +177,27 @@ describe('POST /payments rules', () => {
   });
 
   describe('KYC', () => {
-    it.each(['cryptomus', 'btcpay'])('%s needs an approved KYC (403), then passes the rules', async (gateway) => {
-      const user = await newCustomer(all);
-      const refused = await postPayment(all, user, { credit: 10, gateway });
-      expect(refused.statusCode, refused.body).toBe(403);
-      expect(refused.json().code).toBe('KYC_REQUIRED_FOR_PAYMENT');
-      await setKyc(all, user.id, 'rejected');
-      expect((await postPayment(all, user, { credit: 10, gateway })).json().code).toBe(
-        'KYC_REQUIRED_FOR_PAYMENT',
-      );
-      expect((await listPayments(all, user)).totalCount).toBe(0);
+    it.each(['cryptomus', 'btcpay'])(
+      '%s needs an approved KYC (403), then passes the rules',
+      async (gateway) => {
+        const user = await newCustomer(all);
+        const refused = await postPayment(all, user, { credit: 10, gateway });
+        expect(refused.statusCode, refused.body).toBe(403);
+        expect(refused.json().code).toBe('KYC_REQUIRED_FOR_PAYMENT');
+        await setKyc(all, user.id, 'rejected');
+        expect((await postPayment(all, user, { credit: 10, gateway })).json().code).toBe(
+          'KYC_REQUIRED_FOR_PAYMENT',
+        );
+        expect((await listPayments(all, user)).totalCount).toBe(0);
 
-      await setKyc(all, user.id, 'approved');
-      // Past the rules, the checkout reaches the (unreachable) gateway.
-      const passed = await postPayment(all, user, { credit: 10, gateway });
-      expect(passed.statusCode, passed.body).toBe(502);
-      expect(passed.json().code).toBe('GATEWAY_ERROR');
-      expect((await listPayments(all, user)).totalCount).toBe(1);
-    });
+        await setKyc(all, user.id, 'approved');
+        // Past the rules, the checkout reaches the (unreachable) gateway.
+        const passed = await postPayment(all, user, { credit: 10, gateway });
+        expect(passed.statusCode, passed.body).toBe(502);
+        expect(passed.json().code).toBe('GATEWAY_ERROR');
+        expect((await listPayments(all, user)).totalCount).toBe(1);
+      },
+    );
 
     it('card and PayPal payments need no KYC', async () => {
       const user = await newCustomer(all);

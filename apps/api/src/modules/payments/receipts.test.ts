@@ -86,7 +86,12 @@ describe('payment receipts', () => {
     const res = await receipt(printToken as string);
     expect(res.statusCode, res.body).toBe(200);
     const data = res.json().data;
-    expect(data.payment).toMatchObject({ id: paymentId, status: 'PAID', price: '42.50', creditedAmount: '42.50' });
+    expect(data.payment).toMatchObject({
+      id: paymentId,
+      status: 'PAID',
+      price: '42.50',
+      creditedAmount: '42.50',
+    });
     expect(data.customer).toEqual({ id: user.id, fullname: 'Ada Lovelace', email: user.email });
     expect(data.pdfUrl).toBe(`/api/payments/print/pdf?token=${encodeURIComponent(printToken as string)}`);
 
@@ -107,7 +112,9 @@ describe('payment receipts', () => {
     const flipped = `${header}.${payload}.${signature!.slice(0, -2)}${signature!.endsWith('AA') ? 'BB' : 'AA'}`;
     await expectInvalid(flipped);
     await expectInvalid(`${header}.${payload}x.${signature}`);
-    await expectInvalid(await craft({ sub: paymentId, cid: user.id, exp: Math.floor(Date.now() / 1000) - 1 }));
+    await expectInvalid(
+      await craft({ sub: paymentId, cid: user.id, exp: Math.floor(Date.now() / 1000) - 1 }),
+    );
     await expectInvalid(await tokens.sign('invoice', paymentId, user.id));
     await expectInvalid(await craft({ sub: paymentId, cid: user.id, aud: 'nimbus:print:invoice' }));
     await expectInvalid('not-a-token-at-all');
@@ -167,7 +174,9 @@ describe('payment receipts', () => {
       const bobsToken = (await paymentView(t, bob, b.paymentId)).printToken as string;
       const [header, payload, signature] = bobsToken.split('.');
       const claims = JSON.parse(Buffer.from(payload!, 'base64url').toString());
-      const swapped = Buffer.from(JSON.stringify({ ...claims, sub: String(a.paymentId) })).toString('base64url');
+      const swapped = Buffer.from(JSON.stringify({ ...claims, sub: String(a.paymentId) })).toString(
+        'base64url',
+      );
       await expectInvalid(`${header}.${swapped}.${signature}`);
       const alsoCid = Buffer.from(
         JSON.stringify({ ...claims, sub: String(a.paymentId), cid: alice.id }),

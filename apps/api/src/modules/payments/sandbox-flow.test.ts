@@ -15,7 +15,8 @@ describe('sandbox top-up', () => {
 
   const processAll = async () => {
     const gateways = createGatewayRegistry({ config: t.config, db: t.db });
-    for (const row of await t.db.select().from(webhookInbox)) await processWebhook({ db: t.db, gateways }, row.id);
+    for (const row of await t.db.select().from(webhookInbox))
+      await processWebhook({ db: t.db, gateways }, row.id);
   };
 
   it('credits what the sandbox checkout paid, once', async () => {
@@ -43,15 +44,27 @@ describe('sandbox top-up', () => {
     expect(paid.headers.location).toBe(`/paymentssuccess?paymentId=${paymentId}`);
     await processAll();
     await processAll();
-    const info = await t.app.inject({ method: 'GET', url: '/api/profile/billing-info', headers: user.headers });
+    const info = await t.app.inject({
+      method: 'GET',
+      url: '/api/profile/billing-info',
+      headers: user.headers,
+    });
     expect(info.json().data.balance).toBe('60.00');
     const list = await t.app.inject({ method: 'GET', url: '/api/payments', headers: user.headers });
     expect(list.json().data.payments[0]).toMatchObject({ status: 'PAID', creditedAmount: '60.00' });
-    const again = await t.app.inject({ method: 'POST', url: path, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'outcome=pay' });
+    const again = await t.app.inject({
+      method: 'POST',
+      url: path,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'outcome=pay',
+    });
     expect(again.body).toContain('already paid');
     const [inbox] = await t.db.select().from(webhookInbox).where(eq(webhookInbox.gateway, 'sandbox'));
     expect(inbox?.processedAt).not.toBeNull();
-    const receipt = await t.app.inject({ method: 'GET', url: `/api/payments/print?token=${list.json().data.payments[0].printToken}` });
+    const receipt = await t.app.inject({
+      method: 'GET',
+      url: `/api/payments/print?token=${list.json().data.payments[0].printToken}`,
+    });
     expect(receipt.statusCode, receipt.body).toBe(200);
     const pdf = await t.app.inject({ method: 'GET', url: receipt.json().data.pdfUrl });
     expect(pdf.statusCode).toBe(200);

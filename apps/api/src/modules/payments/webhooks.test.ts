@@ -116,9 +116,7 @@ describe('payment webhooks', () => {
     expect(first.json().data).toEqual({ received: true, duplicate: false });
     expect(second.statusCode).toBe(200);
     expect(second.json().data).toEqual({ received: true, duplicate: true });
-    expect(
-      (await t.db.select().from(webhookInbox).where(eq(webhookInbox.eventId, event.id))).length,
-    ).toBe(1);
+    expect((await t.db.select().from(webhookInbox).where(eq(webhookInbox.eventId, event.id))).length).toBe(1);
     await processInbox(t);
     expect(await deliverWebhook(t, event).then((r) => r.json().data.duplicate)).toBe(true);
     await processInbox(t);
@@ -203,7 +201,12 @@ describe('payment webhooks', () => {
   it('keeps a row that fails to process for a retry, counting attempts', async () => {
     const [row] = await t.db
       .insert(webhookInbox)
-      .values({ gateway: 'sandbox', eventId: 'evt_broken', eventType: 'test', rawBody: '{"id":"evt_broken"}' })
+      .values({
+        gateway: 'sandbox',
+        eventId: 'evt_broken',
+        eventType: 'test',
+        rawBody: '{"id":"evt_broken"}',
+      })
       .returning();
     await expect(process(row!.id)).rejects.toThrow();
     await expect(process(row!.id)).rejects.toThrow();

@@ -30,9 +30,9 @@ describe('eventMessage', () => {
   });
 
   it('makes an event of a later release readable', () => {
-    expect(eventMessage(logEntry('auto_recharge_failed'))).toMatchObject({
+    expect(eventMessage(logEntry('floating_ip_released'))).toMatchObject({
       key: 'activity.events.other',
-      values: { event: 'Auto recharge failed' },
+      values: { event: 'Floating ip released' },
     });
   });
 });

@@ -1,0 +1,2 @@
+ALTER TABLE "billable_items" ALTER COLUMN "discount_percent" SET DATA TYPE numeric(5, 2);--> statement-breakpoint
+CREATE INDEX "invoice_items_invoice_idx" ON "invoice_items" USING btree ("invoice_id");

@@ -1,1 +1,0 @@
-CREATE INDEX "invoice_items_invoice_idx" ON "invoice_items" USING btree ("invoice_id");
