@@ -79,12 +79,16 @@ describe('account suspend / unsuspend and kyc', () => {
 
   it('records KYC decisions, creating the credit account when needed', async () => {
     const user = await customerWithCredit(t.app, t.db, 0);
-    expect(await t.db.select().from(creditAccounts).where(eq(creditAccounts.customerId, user.id))).toEqual([]);
+    expect(await t.db.select().from(creditAccounts).where(eq(creditAccounts.customerId, user.id))).toEqual(
+      [],
+    );
 
     const approved = await decideKyc({ db: t.db }, { customer: user.email, decision: 'approved' });
     expect(approved).toMatchObject({ previous: 'none', status: 'approved', changed: true });
     expect(await lastActivity(t.db, user.id)).toMatchObject({ event: 'kyc_approved' });
-    expect((await decideKyc({ db: t.db }, { customer: user.email, decision: 'approved' })).changed).toBe(false);
+    expect((await decideKyc({ db: t.db }, { customer: user.email, decision: 'approved' })).changed).toBe(
+      false,
+    );
 
     const rejected = await decideKyc({ db: t.db }, { customer: String(user.id), decision: 'rejected' });
     expect(rejected).toMatchObject({ previous: 'approved', status: 'rejected', changed: true });

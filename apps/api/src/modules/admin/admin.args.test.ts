@@ -41,13 +41,15 @@ describe('operator command line', () => {
       reason: 'Goodwill for the outage',
       key: undefined,
     });
-    expect(parse(['credit', 'remove', '42', '0.000001', '--reason=typo', '--key', 'ticket-7'])).toMatchObject({
-      direction: 'remove',
-      customer: '42',
-      amount: 1,
-      reason: 'typo',
-      key: 'ticket-7',
-    });
+    expect(parse(['credit', 'remove', '42', '0.000001', '--reason=typo', '--key', 'ticket-7'])).toMatchObject(
+      {
+        direction: 'remove',
+        customer: '42',
+        amount: 1,
+        reason: 'typo',
+        key: 'ticket-7',
+      },
+    );
   });
 
   it('parses amounts as micros without floating point', () => {
@@ -66,7 +68,9 @@ describe('operator command line', () => {
     expect(mistake(['credit', 'add', 'a@b.c', '5'])).toMatch(/needs --reason/);
     expect(mistake(['credit', 'add', 'a@b.c', '5', '--reason', '  '])).toMatch(/needs --reason/);
     expect(mistake(['credit', 'add', 'a@b.c', '5', '--reason'])).toMatch(/argument missing/);
-    expect(mistake(['credit', 'add', 'a@b.c', '--reason', 'x'])).toMatch(/Usage: credit add <customer> <amount>/);
+    expect(mistake(['credit', 'add', 'a@b.c', '--reason', 'x'])).toMatch(
+      /Usage: credit add <customer> <amount>/,
+    );
     expect(mistake(['kyc', 'approve', 'a@b.c', '--reason', 'x'])).toMatch(/has no --reason/);
     expect(mistake(['account', 'suspend', 'a@b.c', '--key', 'k'])).toMatch(/has no --key/);
     expect(mistake(['credit', 'add', 'a@b.c', '5', '--reason', 'x', '--force'])).toMatch(/Unknown option/);

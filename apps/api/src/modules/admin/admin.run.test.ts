@@ -35,9 +35,13 @@ describe('operator commands, end to end from the command line', () => {
     const outcome = await runAdminCommand(parseAdminArgs(line), adminDeps(t.db));
     expect(outcome.exitCode).toBe(0);
     expect(outcome.lines[0]).toMatch(
-      new RegExp(`^Added 10\\.00 USD to ${user.email} \\(customer ${user.id}\\): ledger entry #\\d+, key admin:k1\\.$`),
+      new RegExp(
+        `^Added 10\\.00 USD to ${user.email} \\(customer ${user.id}\\): ledger entry #\\d+, key admin:k1\\.$`,
+      ),
     );
-    expect(outcome.lines[1]).toBe(`Balance of ${user.email} (customer ${user.id}): 11.00 USD (account active).`);
+    expect(outcome.lines[1]).toBe(
+      `Balance of ${user.email} (customer ${user.id}): 11.00 USD (account active).`,
+    );
     const again = await runAdminCommand(parseAdminArgs(line), adminDeps(t.db));
     expect(again.lines[0]).toBe('The adjustment with key admin:k1 was already applied; nothing changed.');
     expect(await balanceOf(t.db, user.id)).toBe(11_000_000);
@@ -58,7 +62,9 @@ describe('operator commands, end to end from the command line', () => {
     expect(outcome.lines.at(-1)).toBe('Auto-recharge checks queued: 1.');
     expect(jobs.sent.map((j) => j.name)).toEqual([AUTO_RECHARGE_CHECK_JOB]);
     expect(await balanceOf(t.db, user.id)).toBe(1_000_000 - 2 * 10_000);
-    expect((await run('billing run-hourly')).lines).toEqual(['Every closed hour is already billed; nothing to do.']);
+    expect((await run('billing run-hourly')).lines).toEqual([
+      'Every closed hour is already billed; nothing to do.',
+    ]);
   });
 
   it('reconciles: exit 0 when balances match, 1 with the differences listed', async () => {

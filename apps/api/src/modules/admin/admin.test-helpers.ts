@@ -53,6 +53,13 @@ export async function lastActivity(db: Database, customerId: number) {
 }
 
 /** Turns on auto-recharge of `amount` below `threshold` (micros) for a customer. */
-export async function activateAutoRecharge(db: Database, customerId: number, threshold: number, amount = 20_000_000) {
-  await db.insert(autoRechargeSettings).values({ customerId, isActive: true, threshold, amount, gateway: 'stripe' });
+export async function activateAutoRecharge(
+  db: Database,
+  customerId: number,
+  threshold: number,
+  amount = 20_000_000,
+) {
+  await db
+    .insert(autoRechargeSettings)
+    .values({ customerId, isActive: true, threshold, amount, gateway: 'stripe' });
 }

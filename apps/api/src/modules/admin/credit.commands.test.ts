@@ -25,11 +25,21 @@ describe('credit add / remove', () => {
       { db: t.db, jobs },
       { direction: 'add', customer: user.email.toUpperCase(), amount: 12_500_000, reason: 'Goodwill' },
     );
-    expect(result).toMatchObject({ applied: true, customerId: user.id, balance: 12_500_000, status: 'active' });
+    expect(result).toMatchObject({
+      applied: true,
+      customerId: user.id,
+      balance: 12_500_000,
+      status: 'active',
+    });
     expect(result.idempotencyKey).toMatch(/^admin:[0-9a-f-]{36}$/);
     const entries = await t.db.select().from(ledgerEntries).where(eq(ledgerEntries.customerId, user.id));
     expect(entries).toMatchObject([
-      { kind: 'adjustment', amount: 12_500_000, description: 'Goodwill', idempotencyKey: result.idempotencyKey },
+      {
+        kind: 'adjustment',
+        amount: 12_500_000,
+        description: 'Goodwill',
+        idempotencyKey: result.idempotencyKey,
+      },
     ]);
     expect(await lastActivity(t.db, user.id)).toMatchObject({
       event: 'credit_adjusted',
@@ -41,7 +51,13 @@ describe('credit add / remove', () => {
   it('does nothing the second time with the same key, and refuses the key for another adjustment', async () => {
     const user = await customerWithCredit(t.app, t.db, 0);
     const deps = { db: t.db, jobs: recordingJobs() };
-    const input = { direction: 'add' as const, customer: String(user.id), amount: 5_000_000, reason: 'Promo', key: 'promo-1' };
+    const input = {
+      direction: 'add' as const,
+      customer: String(user.id),
+      amount: 5_000_000,
+      reason: 'Promo',
+      key: 'promo-1',
+    };
     const first = await adjustCredit(deps, input);
     const again = await adjustCredit(deps, input);
     expect(first).toMatchObject({ applied: true, idempotencyKey: 'admin:promo-1', balance: 5_000_000 });
@@ -65,7 +81,9 @@ describe('credit add / remove', () => {
       .select({ event: activityLogs.event, data: activityLogs.data })
       .from(activityLogs)
       .where(eq(activityLogs.customerId, user.id));
-    expect(events.map((r) => r.event)).toEqual(expect.arrayContaining(['suspended_by_billing', 'credit_adjusted']));
+    expect(events.map((r) => r.event)).toEqual(
+      expect.arrayContaining(['suspended_by_billing', 'credit_adjusted']),
+    );
     expect(events.find((r) => r.event === 'credit_adjusted')!.data).toEqual({
       amount: '-4.25',
       reason: 'Chargeback',
@@ -77,12 +95,26 @@ describe('credit add / remove', () => {
     await activateAutoRecharge(t.db, user.id, 10_000_000);
     const jobs = recordingJobs();
     const deps = { db: t.db, jobs };
-    const above = await adjustCredit(deps, { direction: 'remove', customer: user.email, amount: 15_000_000, reason: 'a' });
+    const above = await adjustCredit(deps, {
+      direction: 'remove',
+      customer: user.email,
+      amount: 15_000_000,
+      reason: 'a',
+    });
     expect(above.autoRechargeCheckQueued).toBe(false);
-    const below = await adjustCredit(deps, { direction: 'remove', customer: user.email, amount: 10_000_000, reason: 'b' });
+    const below = await adjustCredit(deps, {
+      direction: 'remove',
+      customer: user.email,
+      amount: 10_000_000,
+      reason: 'b',
+    });
     expect(below).toMatchObject({ autoRechargeCheckQueued: true, balance: 5_000_000 });
     expect(jobs.sent).toEqual([
-      { name: AUTO_RECHARGE_CHECK_JOB, data: { customerId: user.id }, singletonKey: `auto-recharge:${user.id}` },
+      {
+        name: AUTO_RECHARGE_CHECK_JOB,
+        data: { customerId: user.id },
+        singletonKey: `auto-recharge:${user.id}`,
+      },
     ]);
   });
 
@@ -100,7 +132,9 @@ describe('credit add / remove', () => {
   it('names an unknown customer', async () => {
     const deps = { db: t.db, jobs: recordingJobs() };
     const input = { direction: 'add' as const, amount: 1, reason: 'x' };
-    await expect(adjustCredit(deps, { ...input, customer: '999999' })).rejects.toThrow('No customer has the id 999999.');
+    await expect(adjustCredit(deps, { ...input, customer: '999999' })).rejects.toThrow(
+      'No customer has the id 999999.',
+    );
     await expect(adjustCredit(deps, { ...input, customer: 'nobody@example.com' })).rejects.toThrow(
       'No customer has the email nobody@example.com.',
     );

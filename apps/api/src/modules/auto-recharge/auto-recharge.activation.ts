@@ -1,8 +1,8 @@
 import { fromMicros, type GatewayName } from '@nimbus/contract';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { logActivity } from '../activity-log/activity-log.service';
-import type { payments } from '../payments/payments.tables';
+import { payments } from '../payments/payments.tables';
 import { autoRechargeSettings } from './auto-recharge.tables';
 
 export interface AutoRechargeChoice {
@@ -52,7 +52,11 @@ export async function activateAutoRecharge(tx: DbOrTx, choice: AutoRechargeChoic
   });
 }
 
-/** A checkout that saved a card with an auto-recharge choice attached activates that choice. */
+/**
+ * A checkout that saved a card with an auto-recharge choice attached activates that choice, once: the
+ * request is cleared (under the payment's row lock, held by the caller), so the same card arriving again
+ * in a replayed event does not turn auto-recharge back on after the customer turned it off.
+ */
 export async function activateRequestedAutoRecharge(tx: DbOrTx, payment: typeof payments.$inferSelect) {
   const request = payment.autoRechargeRequest;
   if (!request) return;
@@ -62,4 +66,5 @@ export async function activateRequestedAutoRecharge(tx: DbOrTx, payment: typeof 
     amount: request.amount,
     threshold: request.threshold,
   });
+  await tx.update(payments).set({ autoRechargeRequest: null }).where(eq(payments.id, payment.id));
 }

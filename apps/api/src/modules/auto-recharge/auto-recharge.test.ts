@@ -3,9 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { activityEvents, relaxedLimits } from '../auth/auth.test-helpers';
 import { startItem } from '../billing/billing.test-helpers';
-import { payments } from '../payments/payments.tables';
+import type { SandboxEvent } from '../payments/gateways/sandbox';
+import { payments, webhookInbox } from '../payments/payments.tables';
 import {
   balanceText,
+  type Customer,
+  deliverWebhook,
   listPayments,
   newCustomer,
   openSandboxCheckout,
@@ -278,6 +281,43 @@ describe('auto-recharge', () => {
       const back = await activate(t, user, { ...choice, gatewayId });
       expect(back.json().data).toEqual({ isGatewayVerified: true, isProfileActive: true, redirectURI: null });
       expect(await settingsOf(user.id)).toMatchObject({ isActive: true, deactivationReason: null });
+    });
+  });
+
+  describe('a card-saving event delivered again (new event id, same content)', () => {
+    /** Re-sends the webhook that carried the customer's card, under a new event id, and processes it. */
+    async function replayCardEvent(user: Customer) {
+      const own = await t.db.select({ id: payments.id }).from(payments).where(eq(payments.customerId, user.id));
+      const rows = await t.db.select().from(webhookInbox);
+      const original = rows
+        .map((r) => JSON.parse(r.rawBody) as SandboxEvent)
+        .find((e) => e.card && own.some((p) => p.id === e.paymentId));
+      expect(original, 'the card-saving webhook').toBeTruthy();
+      const res = await deliverWebhook(t, { ...original!, id: `${original!.id}_again` });
+      expect(res.statusCode, res.body).toBe(200);
+      await processInbox(t);
+    }
+    const activations = async (user: Customer) =>
+      (await activityEvents(t.app, user.headers)).filter((e) => e === 'auto_recharge_activated').length;
+
+    it('does not turn a deactivated auto-recharge back on (setup checkout)', async () => {
+      const user = await newCustomer(t);
+      await activateWithNewCard(t, user);
+      expect((await deactivate(user.headers, user.id, { reason: 'Not now' })).statusCode).toBe(200);
+      await replayCardEvent(user);
+      expect((await autoRechargeInfo(t, user)).isActive).toBe(false);
+      expect(await activations(user)).toBe(1);
+    });
+
+    it('does not turn a deactivated auto-recharge back on (top-up with auto-recharge)', async () => {
+      const user = await newCustomer(t);
+      await sandboxPay(t, user, '20', 'pay', '4242', { enableAutoRecharge: true, autoRecharge: choice });
+      expect((await autoRechargeInfo(t, user)).isActive).toBe(true);
+      expect((await deactivate(user.headers, user.id, { reason: 'Not now' })).statusCode).toBe(200);
+      await replayCardEvent(user);
+      expect((await autoRechargeInfo(t, user)).isActive).toBe(false);
+      expect(await activations(user)).toBe(1);
+      expect(await balanceText(t, user)).toBe('20.00');
     });
   });
 
