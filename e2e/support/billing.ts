@@ -49,7 +49,10 @@ export async function payInSandbox(page: Page, outcome: SandboxOutcome) {
 
 /** The big balance figure of the Credit card (on /transactions and the dashboard). */
 export const balanceFigure = (page: Page) =>
-  page.getByRole('region', { name: 'Credit' }).getByText(/^-?\$[\d,]+\.\d{2}$/);
+  page
+    .getByRole('region', { name: 'Credit' })
+    .getByRole('paragraph')
+    .filter({ hasText: /^-?\$[\d,]+\.\d{2}$/ });
 
 /**
  * Waits until the Credit card on /transactions shows `balance`. Webhooks and automatic top-ups are

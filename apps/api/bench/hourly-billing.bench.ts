@@ -192,6 +192,7 @@ async function main() {
 main().catch((error) => {
   // Drizzle wraps the database's error: its message holds the query, the cause says what went wrong.
   const cause = (error as { cause?: unknown }).cause;
-  console.error(`Benchmark failed: ${String(cause ?? error)}${cause ? `\n${(error as Error).message}` : ''}`);
+  const query = cause ? `\n${(error as Error).message.replace(/\s+/g, ' ').slice(0, 200)}…` : '';
+  console.error(`Benchmark failed: ${String(cause ?? error)}${query}`);
   process.exit(1);
 });

@@ -79,7 +79,8 @@ export function overallStatusOf(s: PaymentStatus): OverallPaymentStatus {
 /** Amount a customer types: dollars with up to 2 decimals, from 2 to under 1,000,000. */
 export const paymentAmountSchema = z
   .union([z.number(), z.string()])
-  .transform((v) => (typeof v === 'number' ? String(v) : v.trim()))
+  // A decimal comma ("25,50") is accepted too: most of the panel's languages write it.
+  .transform((v) => (typeof v === 'number' ? String(v) : v.trim().replace(/^(\d+),(\d{1,2})$/, '$1.$2')))
   .pipe(
     z
       .string()

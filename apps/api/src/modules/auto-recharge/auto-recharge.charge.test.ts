@@ -4,10 +4,13 @@ import { createTestApp, type TestApp } from '../../../test/app';
 import { activityEvents, relaxedLimits } from '../auth/auth.test-helpers';
 import { ledgerEntries } from '../billing/billing.tables';
 import { balanceOf, post } from '../billing/billing.test-helpers';
-import type { OffSessionChargeInput, OffSessionChargeResult, PaymentGatewayAdapter } from '../payments/gateways/gateway';
+import type {
+  OffSessionChargeInput,
+  OffSessionChargeResult,
+  PaymentGatewayAdapter,
+} from '../payments/gateways/gateway';
 import type { GatewayRegistry } from '../payments/gateways/registry';
 import { payments, savedCards } from '../payments/payments.tables';
-import { cardRowToGatewayCard } from '../payments/saved-cards';
 import {
   applyEvent,
   type Customer,
@@ -16,9 +19,15 @@ import {
   registryOf,
   sandboxPay,
 } from '../payments/payments.test-helpers';
+import { cardRowToGatewayCard } from '../payments/saved-cards';
 import { runAutoRechargeCheck } from './auto-recharge.charge';
 import { autoRechargeSettings } from './auto-recharge.tables';
-import { activateWithNewCard, autoRechargeInfo, cardsOf, sandboxGatewayId } from './auto-recharge.test-helpers';
+import {
+  activateWithNewCard,
+  autoRechargeInfo,
+  cardsOf,
+  sandboxGatewayId,
+} from './auto-recharge.test-helpers';
 import { customersBelowThreshold } from './auto-recharge.trigger';
 
 /** runAutoRechargeCheck: one off-session charge when the balance falls below the threshold. */
@@ -126,26 +135,29 @@ describe('auto-recharge charge', () => {
   it.each([
     ['0341', 'Your card was declined.'],
     ['9995', 'Insufficient funds.'],
-  ])('a declining card (%s): REJECTED, CARD_DECLINED with the failure, and charges pause', async (card, reason) => {
-    const user = await activeCustomer(0, card);
-    expect(await check(user.id)).toBe('declined');
-    const [payment] = await autoPayments(user.id);
-    expect(payment).toMatchObject({ status: 'REJECTED', credited: 0, failureReason: reason });
-    expect(await balanceOf(t.db, user.id)).toBe(0);
-    const info = await autoRechargeInfo(t, user);
-    expect(info.isActive).toBe(true);
-    expect(info.gateways[0]).toMatchObject({
-      status: 'CARD_DECLINED',
-      metadata: { lastFailure: { reason, at: expect.any(String) } },
-    });
-    expect(await activityEvents(t.app, user.headers)).toContain('auto_recharge_failed');
+  ])(
+    'a declining card (%s): REJECTED, CARD_DECLINED with the failure, and charges pause',
+    async (card, reason) => {
+      const user = await activeCustomer(0, card);
+      expect(await check(user.id)).toBe('declined');
+      const [payment] = await autoPayments(user.id);
+      expect(payment).toMatchObject({ status: 'REJECTED', credited: 0, failureReason: reason });
+      expect(await balanceOf(t.db, user.id)).toBe(0);
+      const info = await autoRechargeInfo(t, user);
+      expect(info.isActive).toBe(true);
+      expect(info.gateways[0]).toMatchObject({
+        status: 'CARD_DECLINED',
+        metadata: { lastFailure: { reason, at: expect.any(String) } },
+      });
+      expect(await activityEvents(t.app, user.headers)).toContain('auto_recharge_failed');
 
-    // No further charges with the same card.
-    expect(await check(user.id)).toBe('not-needed');
-    expect(await check(user.id)).toBe('not-needed');
-    expect(await autoPayments(user.id)).toHaveLength(1);
-    expect(await customersBelowThreshold(t.db, [user.id])).toEqual([]);
-  });
+      // No further charges with the same card.
+      expect(await check(user.id)).toBe('not-needed');
+      expect(await check(user.id)).toBe('not-needed');
+      expect(await autoPayments(user.id)).toHaveLength(1);
+      expect(await customersBelowThreshold(t.db, [user.id])).toEqual([]);
+    },
+  );
 
   it('charges again once the default card changes', async () => {
     const user = await newCustomer(t);
@@ -206,9 +218,15 @@ describe('auto-recharge charge', () => {
     const { registry, calls } = recordingGateways();
     expect(await check(user.id, registry)).toBe('succeeded');
     expect(calls).toEqual([
-      expect.objectContaining({ paymentId: crashed!.id, amount: 10_000_000, idempotencyKey: `auto-recharge-${crashed!.id}` }),
+      expect.objectContaining({
+        paymentId: crashed!.id,
+        amount: 10_000_000,
+        idempotencyKey: `auto-recharge-${crashed!.id}`,
+      }),
     ]);
-    expect(await autoPayments(user.id)).toEqual([expect.objectContaining({ id: crashed!.id, status: 'PAID' })]);
+    expect(await autoPayments(user.id)).toEqual([
+      expect.objectContaining({ id: crashed!.id, status: 'PAID' }),
+    ]);
     expect(await balanceOf(t.db, user.id)).toBe(10_000_000);
     expect(await check(user.id, registry)).toBe('not-needed');
     expect(calls).toHaveLength(1);
@@ -289,10 +307,18 @@ describe('auto-recharge charge', () => {
       interpretWebhook: () => Promise.reject(new Error('unused')),
       async chargeSavedCard(input) {
         charged.push(input);
-        return { outcome: 'succeeded', externalId: `pi_${input.paymentId}`, received: input.amount, trackingId: null };
+        return {
+          outcome: 'succeeded',
+          externalId: `pi_${input.paymentId}`,
+          received: input.amount,
+          trackingId: null,
+        };
       },
     };
-    const registry: GatewayRegistry = { enabled: () => ['stripe'], get: (n) => (n === 'stripe' ? stripe : undefined) };
+    const registry: GatewayRegistry = {
+      enabled: () => ['stripe'],
+      get: (n) => (n === 'stripe' ? stripe : undefined),
+    };
     expect(await check(user.id, registry)).toBe('succeeded');
     expect(charged[0]?.amount).toBe(10_290_000);
     expect(await autoPayments(user.id)).toEqual([
