@@ -100,14 +100,26 @@ export async function topUpViaApi(
   credit: string,
   outcome: SandboxOutcome = 'Pay the full amount',
 ) {
+  const headers = { 'x-token': tokens.accessToken };
   const started = await request.post('/api/payments', {
-    headers: { authorization: `Bearer ${tokens.accessToken}` },
+    headers,
     data: { credit, gateway: 'sandbox' },
   });
   expect(started.status(), await started.text()).toBe(200);
   const { data } = (await started.json()) as { data: { paymentId: number; url: string } };
   const paid = await request.post(data.url, { form: { outcome: outcomeValue[outcome] }, maxRedirects: 0 });
   expect(paid.status(), await paid.text()).toBe(303);
+  // The gateway's notice is processed by a background job: wait until the payment has settled.
+  await expect
+    .poll(
+      async () => {
+        const list = await request.get('/api/payments', { headers });
+        const body = (await list.json()) as { data: { payments: { id: number; status: string }[] } };
+        return body.data.payments.find((p) => p.id === data.paymentId)?.status;
+      },
+      { message: `payment ${data.paymentId} to settle`, timeout: 15_000 },
+    )
+    .not.toBe('NEW');
   return data.paymentId;
 }
 
@@ -116,15 +128,19 @@ export async function topUpViaApi(
  * the embedded PostgreSQL the server under test started (see apps/api/src/db/embedded.ts).
  */
 export async function operatorCli(...args: string[]): Promise<string> {
-  const { stdout } = await promisify(execFile)('node', [resolve(repoRoot, 'apps/api/dist/admin.js'), ...args], {
-    cwd: repoRoot,
-    env: {
-      ...process.env,
-      DATA_DIR: resolve(repoRoot, '.data/e2e'),
-      EMBEDDED_PG_PORT: String(Number(process.env.E2E_PG_PORT ?? 54349)),
-      LOG_LEVEL: 'warn',
+  const { stdout } = await promisify(execFile)(
+    'node',
+    [resolve(repoRoot, 'apps/api/dist/admin.js'), ...args],
+    {
+      cwd: repoRoot,
+      env: {
+        ...process.env,
+        DATA_DIR: resolve(repoRoot, '.data/e2e'),
+        EMBEDDED_PG_PORT: String(Number(process.env.E2E_PG_PORT ?? 54349)),
+        LOG_LEVEL: 'warn',
+      },
+      timeout: 60_000,
     },
-    timeout: 60_000,
-  });
+  );
   return stdout;
 }

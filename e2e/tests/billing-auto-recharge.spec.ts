@@ -14,7 +14,7 @@ test('auto-recharge turned on at checkout tops the balance up when usage crosses
 
   await test.step('top up $60 with auto-recharge on: $10 when the balance falls below $5', async () => {
     await page.goto('/payments');
-    await page.getByRole('checkbox', { name: 'Also turn on auto-recharge with this card' }).check();
+    await page.getByRole('switch', { name: 'Also turn on auto-recharge with this card' }).check();
     // With no usage yet the smallest options are offered first, and chosen.
     const amount = page.getByRole('radiogroup', { name: 'Recharge amount' });
     const threshold = page.getByRole('radiogroup', { name: 'When my balance falls below' });
@@ -80,6 +80,8 @@ test('auto-recharge turned on at checkout tops the balance up when usage crosses
   await test.step('the activity log records the processed auto-recharge', async () => {
     await page.goto('/account/log');
     await expect(page.getByText('Auto-recharge of $10.00 processed')).toBeVisible();
-    await expect(page.getByText('Auto-recharge activated: $10.00 when credit falls below $5.00')).toBeVisible();
+    await expect(
+      page.getByText('Auto-recharge activated: $10.00 when credit falls below $5.00'),
+    ).toBeVisible();
   });
 });

@@ -78,7 +78,9 @@ test('an underpaid checkout credits only what arrived', async ({ page, request }
   const paymentId = paymentIdOf(page.url());
   await expect(page.getByRole('heading', { name: 'Payment received in part' })).toBeVisible();
   await expect(
-    page.getByText('Less than the full amount arrived. Only what was received has been added to your balance.'),
+    page.getByText(
+      'Less than the full amount arrived. Only what was received has been added to your balance.',
+    ),
   ).toBeVisible();
   // As on the failed screen, the settled status and balance must replace the first, unsettled answer.
   await expect.soft(page.getByText('Underpaid', { exact: true })).toBeVisible({ timeout: 15_000 });

@@ -44,6 +44,8 @@ try {
   }
 } catch (error) {
   if (error instanceof UsageError) fail(error.message, 2);
-  fail(error instanceof Error ? error.message : String(error), 1);
+  // Drizzle wraps database errors in "Failed query: <sql>"; the cause says what went wrong.
+  const cause = (error as { cause?: unknown }).cause;
+  fail(cause instanceof Error ? cause.message : error instanceof Error ? error.message : String(error), 1);
 }
 process.exit(process.exitCode ?? 0);

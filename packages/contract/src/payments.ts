@@ -78,7 +78,10 @@ export function overallStatusOf(s: PaymentStatus): OverallPaymentStatus {
 
 /** Amount a customer types: dollars with up to 2 decimals, from 2 to under 1,000,000. */
 export const paymentAmountSchema = z
-  .union([z.number(), z.string()])
+  .union([z.number(), z.string()], {
+    error: (issue) =>
+      issue.input === undefined ? 'validation.payment.amountRequired' : 'validation.money.invalid',
+  })
   // A decimal comma ("25,50") is accepted too: most of the panel's languages write it.
   .transform((v) => (typeof v === 'number' ? String(v) : v.trim().replace(/^(\d+),(\d{1,2})$/, '$1.$2')))
   .pipe(

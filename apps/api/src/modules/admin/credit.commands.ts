@@ -94,7 +94,8 @@ export async function adjustCredit(
     await requestAutoRechargeChecks(deps.jobs, below);
     return { ...result, autoRechargeCheckQueued: below.length > 0 };
   } catch (error) {
-    // The adjustment is committed: a failed re-run would remove the credit twice, so only warn.
+    // The adjustment is committed. Failing now would invite a re-run, which without --key would
+    // adjust the credit twice: only warn.
     return { ...result, warning: `The auto-recharge check could not be queued: ${(error as Error).message}` };
   }
 }

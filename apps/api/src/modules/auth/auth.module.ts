@@ -28,6 +28,7 @@ export function authModule(deps: AppDeps) {
   });
 
   return async (app: FastifyInstance) => {
+    await sessions.ready();
     await app.register(authRoutes({ config, auth, sessions }));
     await app.register(passwordRoutes({ config, passwords }));
     await app.register(emailRoutes({ config, emails }));

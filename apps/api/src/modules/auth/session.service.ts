@@ -70,6 +70,14 @@ export function createSessionService(deps: {
   }
 
   return {
+    /**
+     * Loads the signing key. Called while the app starts: loading it lazily inside the first sign-in
+     * transactions could leave every pool connection waiting for the one query that loads it.
+     */
+    async ready(): Promise<void> {
+      await signingKey();
+    },
+
     /** Starts a session for a sign-in or sign-up. */
     async start(tx: DbOrTx, customerId: number, client: ClientInfo): Promise<AuthTokens> {
       const [session] = await tx

@@ -90,6 +90,14 @@ describe('auto-recharge charge', () => {
     expect(await customersBelowThreshold(t.db, [user.id])).toEqual([]);
   });
 
+  it('charges at most once an hour when one charge does not lift the balance above the threshold', async () => {
+    const user = await activeCustomer(-100_000_000);
+    expect(await check(user.id)).toBe('succeeded');
+    expect(await check(user.id)).toBe('not-needed');
+    expect(await autoPayments(user.id)).toHaveLength(1);
+    expect(await balanceOf(t.db, user.id)).toBe(-90_000_000);
+  });
+
   it('below the threshold: one payment, PAID, the amount credited, activity logged', async () => {
     const user = await activeCustomer(4_990_000);
     expect(await customersBelowThreshold(t.db, [user.id])).toEqual([user.id]);
@@ -273,7 +281,7 @@ describe('auto-recharge charge', () => {
     const [payment] = await autoPayments(user.id);
     expect(payment).toMatchObject({ status: 'PENDING', credited: 0 });
     // While it is pending nothing else is charged.
-    expect(await check(user.id, registry)).toBe('not-needed');
+    expect(await check(user.id, registry)).toBe('in-flight');
     expect(calls).toHaveLength(1);
     await applyEvent(t, payment!.id, 'PAID');
     expect(await balanceOf(t.db, user.id)).toBe(10_000_000);

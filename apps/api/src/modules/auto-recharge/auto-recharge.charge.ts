@@ -1,5 +1,5 @@
 import { type GatewayName, paymentFee } from '@nimbus/contract';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { lockCreditAccount } from '../billing/ledger';
 import { toPaymentGateway } from '../catalogue/catalogue.mappers';
@@ -17,14 +17,19 @@ export type AutoRechargeCheckResult = 'not-needed' | 'in-flight' | 'succeeded' |
  * (at most one in flight per customer: a unique index), then the saved card is charged with the
  * payment's idempotency key, then the result is applied like a webhook. A crash anywhere leaves
  * the NEW payment, which the next check charges again with the same key: one charge, never two.
+ * At most one automatic charge starts per hour.
  */
 export async function runAutoRechargeCheck(
   deps: { db: Database; gateways: GatewayRegistry },
   customerId: number,
 ): Promise<AutoRechargeCheckResult> {
   const { db } = deps;
-  const prepared = await db.transaction(async (tx) => {
+  const step = await db.transaction(async (tx) => {
     const balance = await lockCreditAccount(tx, customerId);
+    const [settings] = await tx
+      .select()
+      .from(autoRechargeSettings)
+      .where(eq(autoRechargeSettings.customerId, customerId));
     const [inFlight] = await tx
       .select()
       .from(payments)
@@ -35,14 +40,42 @@ export async function runAutoRechargeCheck(
           inArray(payments.status, ['NEW', 'PENDING']),
         ),
       );
-    if (inFlight?.status === 'PENDING') return null;
-    if (inFlight) return inFlight;
-    const [settings] = await tx
-      .select()
-      .from(autoRechargeSettings)
-      .where(eq(autoRechargeSettings.customerId, customerId));
-    if (!settings?.isActive || settings.gatewayStatus !== 'ACTIVE' || balance >= settings.threshold)
-      return null;
+    if (inFlight?.status === 'PENDING') return { kind: 'in-flight' as const };
+    if (inFlight && !settings?.isActive) {
+      // Turned off after a crash left this charge unsent: it is never sent.
+      await applyGatewayEvent(
+        tx,
+        inFlight.gateway as GatewayName,
+        {
+          paymentId: inFlight.id,
+          externalId: null,
+          status: 'REJECTED',
+          received: null,
+          failureReason: 'Auto-recharge was turned off.',
+        },
+        null,
+      );
+      return { kind: 'not-needed' as const };
+    }
+    if (inFlight) return { kind: 'charge' as const, payment: inFlight };
+    if (!settings?.isActive || settings.gatewayStatus !== 'ACTIVE' || balance >= settings.threshold) {
+      return { kind: 'not-needed' as const };
+    }
+    // At most one successful automatic charge an hour: a balance far below the threshold is not
+    // charged every minute. (A declined charge pauses auto-recharge until the card changes.)
+    const [recent] = await tx
+      .select({ id: payments.id })
+      .from(payments)
+      .where(
+        and(
+          eq(payments.customerId, customerId),
+          eq(payments.isAutoRecharge, true),
+          inArray(payments.status, ['PAID', 'OVERPAID', 'UNDERPAID']),
+          gt(payments.createdAt, sql`now() - interval '1 hour'`),
+        ),
+      )
+      .limit(1);
+    if (recent) return { kind: 'not-needed' as const };
     const gatewayRow = (await listPaymentGateways(tx)).find((g) => g.name === settings.gateway);
     const fee = gatewayRow ? paymentFee(settings.amount, toPaymentGateway(gatewayRow).feePercent) : 0;
     const [created] = await tx
@@ -57,9 +90,10 @@ export async function runAutoRechargeCheck(
         description: 'Automatic top-up (auto-recharge)',
       })
       .returning();
-    return created ?? null;
+    return created ? { kind: 'charge' as const, payment: created } : { kind: 'not-needed' as const };
   });
-  if (!prepared) return 'not-needed';
+  if (step.kind !== 'charge') return step.kind;
+  const prepared = step.payment;
   const gateway = prepared.gateway as GatewayName;
   const adapter = deps.gateways.get(gateway);
   const card = await defaultCardOf(db, customerId, gateway);

@@ -4,21 +4,14 @@ import type { DbOrTx } from '../../db/client';
 import type { GatewayCard } from './gateways/gateway';
 import { gatewayCustomers, savedCards } from './payments.tables';
 
-/** Keeps a card a checkout saved and makes it the default for its gateway. Saving it again is a no-op. */
+/**
+ * Keeps a card a checkout saved and makes it the default for its gateway. A replayed event finds the
+ * card already kept and changes nothing, so it cannot undo a later change of default card.
+ */
 export async function keepSavedCard(tx: DbOrTx, customerId: number, gateway: GatewayName, card: GatewayCard) {
   if (card.externalCustomerId)
     await rememberGatewayCustomer(tx, customerId, gateway, card.externalCustomerId);
-  await tx
-    .update(savedCards)
-    .set({ isDefault: false })
-    .where(
-      and(
-        eq(savedCards.customerId, customerId),
-        eq(savedCards.gateway, gateway),
-        eq(savedCards.isDefault, true),
-      ),
-    );
-  await tx
+  const [kept] = await tx
     .insert(savedCards)
     .values({
       customerId,
@@ -30,9 +23,22 @@ export async function keepSavedCard(tx: DbOrTx, customerId: number, gateway: Gat
       name: card.name,
       expMonth: card.expMonth,
       expYear: card.expYear,
-      isDefault: true,
+      isDefault: false,
     })
-    .onConflictDoUpdate({ target: [savedCards.gateway, savedCards.externalId], set: { isDefault: true } });
+    .onConflictDoNothing({ target: [savedCards.gateway, savedCards.externalId] })
+    .returning({ id: savedCards.id });
+  if (!kept) return;
+  await tx
+    .update(savedCards)
+    .set({ isDefault: false })
+    .where(
+      and(
+        eq(savedCards.customerId, customerId),
+        eq(savedCards.gateway, gateway),
+        eq(savedCards.isDefault, true),
+      ),
+    );
+  await tx.update(savedCards).set({ isDefault: true }).where(eq(savedCards.id, kept.id));
 }
 
 export async function defaultCardOf(db: DbOrTx, customerId: number, gateway: GatewayName) {

@@ -1,20 +1,11 @@
-import {
-  LinearProgress,
-  Paper,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TableRow,
-} from '@mui/material';
+import { TableCell } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { TextLink } from '../../../components/links';
 import { insideRow, LinkRow } from '../components/LinkRow';
-import { ListStatus, type ListViewProps } from '../components/ListStatus';
-import { Paging } from '../components/Paging';
+import type { ListViewProps } from '../components/ListStatus';
+import { PagedTable } from '../components/PagedTable';
 import { InvoiceStatusChip } from '../components/StatusChips';
 import { money, useFormatPeriod } from '../format';
 import { type InvoiceFilters, invoiceListQuery } from '../queries';
@@ -34,55 +25,40 @@ export function InvoiceTable({ filters, filtered, texts, onClearFilters, page, o
   const open = (id: number) => navigate({ to: '/invoices/$id', params: { id: String(id) } });
 
   return (
-    <ListStatus
+    <PagedTable
+      label={t('invoices.title')}
+      columns={[
+        { label: t('invoices.columns.id') },
+        { label: t('invoices.columns.interval') },
+        { label: t('invoices.columns.status') },
+        { label: t('invoices.columns.amount'), align: 'right' },
+      ]}
       texts={texts}
-      isPending={list.isPending}
-      isError={list.isError}
+      query={list}
       isEmpty={invoices.length === 0}
       filtered={filtered}
-      onRetry={() => list.refetch()}
       onClearFilters={onClearFilters}
-      onFirstPage={page > 1 ? () => onPage(1) : undefined}
+      page={page}
+      totalPages={list.data?.totalPages ?? 0}
+      onPage={onPage}
+      paginationLabel={t('invoices.pagination')}
     >
-      <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
-        {list.isPlaceholderData && <LinearProgress aria-label={texts.loading} />}
-        <TableContainer>
-          <Table aria-label={t('invoices.title')}>
-            <TableHead>
-              <TableRow>
-                <TableCell>{t('invoices.columns.id')}</TableCell>
-                <TableCell>{t('invoices.columns.interval')}</TableCell>
-                <TableCell>{t('invoices.columns.status')}</TableCell>
-                <TableCell align="right">{t('invoices.columns.amount')}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {invoices.map((invoice) => (
-                <LinkRow key={invoice.id} onOpen={() => open(invoice.id)}>
-                  <TableCell>
-                    <TextLink to="/invoices/$id" params={{ id: String(invoice.id) }} {...insideRow}>
-                      {t('invoices.number', { id: invoice.id })}
-                    </TextLink>
-                  </TableCell>
-                  <TableCell>{formatPeriod(invoice.interval.start, invoice.interval.end)}</TableCell>
-                  <TableCell>
-                    <InvoiceStatusChip status={invoice.status} />
-                  </TableCell>
-                  <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
-                    {money(invoice.roundedAmount)}
-                  </TableCell>
-                </LinkRow>
-              ))}
-            </TableBody>
-          </Table>
-        </TableContainer>
-      </Paper>
-      <Paging
-        page={page}
-        totalPages={list.data?.totalPages ?? 0}
-        onPage={onPage}
-        label={t('invoices.pagination')}
-      />
-    </ListStatus>
+      {invoices.map((invoice) => (
+        <LinkRow key={invoice.id} onOpen={() => open(invoice.id)}>
+          <TableCell>
+            <TextLink to="/invoices/$id" params={{ id: String(invoice.id) }} {...insideRow}>
+              {t('invoices.number', { id: invoice.id })}
+            </TextLink>
+          </TableCell>
+          <TableCell>{formatPeriod(invoice.interval.start, invoice.interval.end)}</TableCell>
+          <TableCell>
+            <InvoiceStatusChip status={invoice.status} />
+          </TableCell>
+          <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
+            {money(invoice.roundedAmount)}
+          </TableCell>
+        </LinkRow>
+      ))}
+    </PagedTable>
   );
 }

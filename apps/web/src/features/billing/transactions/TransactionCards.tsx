@@ -2,8 +2,8 @@ import { Box, Card, CardContent, Typography } from '@mui/material';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useFormatDate } from '../../account/dates';
-import { ListStatus, type ListViewProps } from '../components/ListStatus';
-import { LoadMore } from '../components/LoadMore';
+import { CardList } from '../components/CardList';
+import type { ListViewProps } from '../components/ListStatus';
 import { CardActionAreaLink } from '../components/links';
 import { TransactionStatusChip } from '../components/StatusChips';
 import { type TransactionFilters, transactionPagesQuery } from '../queries';
@@ -23,52 +23,39 @@ export function TransactionCards({
   const transactions = list.data?.pages.flatMap((page) => page.transactions) ?? [];
 
   return (
-    <ListStatus
+    <CardList
+      label={t('transactions.title')}
       texts={texts}
-      isPending={list.isPending}
-      isError={list.isError}
+      query={list}
       isEmpty={transactions.length === 0}
       filtered={filtered}
-      onRetry={() => list.refetch()}
       onClearFilters={onClearFilters}
     >
-      <Box
-        component="ul"
-        aria-label={t('transactions.title')}
-        sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1.5 }}
-      >
-        {transactions.map((transaction) => (
-          <li key={transaction.id}>
-            <Card variant="outlined">
-              <CardActionAreaLink {...transactionTarget(transaction)}>
-                <CardContent sx={{ display: 'grid', gap: 0.75 }}>
-                  <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'start', gap: 1 }}>
-                    <Typography
-                      component="span"
-                      sx={{ fontWeight: 600, overflowWrap: 'anywhere', minWidth: 0 }}
-                    >
-                      {transaction.description}
-                    </Typography>
-                    <TransactionValue value={transaction.value} />
-                  </Box>
-                  <Typography component="span" variant="body2" color="text.secondary">
-                    {formatDate(transaction.timestamp, 'LLL')} · {t(`transactions.type.${transaction.type}`)}
+      {transactions.map((transaction) => (
+        <li key={transaction.id}>
+          <Card variant="outlined">
+            <CardActionAreaLink {...transactionTarget(transaction)}>
+              <CardContent sx={{ display: 'grid', gap: 0.75 }}>
+                <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'start', gap: 1 }}>
+                  <Typography
+                    component="span"
+                    sx={{ fontWeight: 600, overflowWrap: 'anywhere', minWidth: 0 }}
+                  >
+                    {transaction.description}
                   </Typography>
-                  <Box>
-                    <TransactionStatusChip status={transaction.status} />
-                  </Box>
-                </CardContent>
-              </CardActionAreaLink>
-            </Card>
-          </li>
-        ))}
-      </Box>
-      <LoadMore
-        hasNextPage={list.hasNextPage}
-        isFetchingNextPage={list.isFetchingNextPage}
-        isFetchNextPageError={list.isFetchNextPageError}
-        fetchNextPage={list.fetchNextPage}
-      />
-    </ListStatus>
+                  <TransactionValue value={transaction.value} />
+                </Box>
+                <Typography component="span" variant="body2" color="text.secondary">
+                  {formatDate(transaction.timestamp, 'LLL')} · {t(`transactions.type.${transaction.type}`)}
+                </Typography>
+                <Box>
+                  <TransactionStatusChip status={transaction.status} />
+                </Box>
+              </CardContent>
+            </CardActionAreaLink>
+          </Card>
+        </li>
+      ))}
+    </CardList>
   );
 }

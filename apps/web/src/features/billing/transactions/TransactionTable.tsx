@@ -1,21 +1,12 @@
-import {
-  LinearProgress,
-  Paper,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TableRow,
-} from '@mui/material';
+import { TableCell } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { TextLink } from '../../../components/links';
 import { useFormatDate } from '../../account/dates';
 import { insideRow, LinkRow } from '../components/LinkRow';
-import { ListStatus, type ListViewProps } from '../components/ListStatus';
-import { Paging } from '../components/Paging';
+import type { ListViewProps } from '../components/ListStatus';
+import { PagedTable } from '../components/PagedTable';
 import { TransactionStatusChip } from '../components/StatusChips';
 import { type TransactionFilters, transactionListQuery } from '../queries';
 import { TransactionValue } from './TransactionValue';
@@ -42,59 +33,42 @@ export function TransactionTable({
   const transactions = list.data?.transactions ?? [];
 
   return (
-    <ListStatus
+    <PagedTable
+      label={t('transactions.title')}
+      columns={[
+        { label: t('transactions.columns.date') },
+        { label: t('transactions.columns.description') },
+        { label: t('transactions.columns.type') },
+        { label: t('transactions.columns.status') },
+        { label: t('transactions.columns.value'), align: 'right' },
+      ]}
       texts={texts}
-      isPending={list.isPending}
-      isError={list.isError}
+      query={list}
       isEmpty={transactions.length === 0}
       filtered={filtered}
-      onRetry={() => list.refetch()}
       onClearFilters={onClearFilters}
-      onFirstPage={page > 1 ? () => onPage(1) : undefined}
+      page={page}
+      totalPages={list.data?.totalPages ?? 0}
+      onPage={onPage}
+      paginationLabel={t('transactions.pagination')}
     >
-      <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
-        {list.isPlaceholderData && <LinearProgress aria-label={texts.loading} />}
-        <TableContainer>
-          <Table aria-label={t('transactions.title')}>
-            <TableHead>
-              <TableRow>
-                <TableCell>{t('transactions.columns.date')}</TableCell>
-                <TableCell>{t('transactions.columns.description')}</TableCell>
-                <TableCell>{t('transactions.columns.type')}</TableCell>
-                <TableCell>{t('transactions.columns.status')}</TableCell>
-                <TableCell align="right">{t('transactions.columns.value')}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {transactions.map((transaction) => (
-                <LinkRow key={transaction.id} onOpen={() => navigate(transactionTarget(transaction))}>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                    {formatDate(transaction.timestamp, 'LLL')}
-                  </TableCell>
-                  <TableCell sx={{ overflowWrap: 'anywhere' }}>
-                    <TextLink {...transactionTarget(transaction)} {...insideRow}>
-                      {transaction.description}
-                    </TextLink>
-                  </TableCell>
-                  <TableCell>{t(`transactions.type.${transaction.type}`)}</TableCell>
-                  <TableCell>
-                    <TransactionStatusChip status={transaction.status} />
-                  </TableCell>
-                  <TableCell align="right">
-                    <TransactionValue value={transaction.value} />
-                  </TableCell>
-                </LinkRow>
-              ))}
-            </TableBody>
-          </Table>
-        </TableContainer>
-      </Paper>
-      <Paging
-        page={page}
-        totalPages={list.data?.totalPages ?? 0}
-        onPage={onPage}
-        label={t('transactions.pagination')}
-      />
-    </ListStatus>
+      {transactions.map((transaction) => (
+        <LinkRow key={transaction.id} onOpen={() => navigate(transactionTarget(transaction))}>
+          <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(transaction.timestamp, 'LLL')}</TableCell>
+          <TableCell sx={{ overflowWrap: 'anywhere' }}>
+            <TextLink {...transactionTarget(transaction)} {...insideRow}>
+              {transaction.description}
+            </TextLink>
+          </TableCell>
+          <TableCell>{t(`transactions.type.${transaction.type}`)}</TableCell>
+          <TableCell>
+            <TransactionStatusChip status={transaction.status} />
+          </TableCell>
+          <TableCell align="right">
+            <TransactionValue value={transaction.value} />
+          </TableCell>
+        </LinkRow>
+      ))}
+    </PagedTable>
   );
 }
