@@ -83,8 +83,8 @@ test('an underpaid checkout credits only what arrived', async ({ page, request }
     ),
   ).toBeVisible();
   // As on the failed screen, the settled status and balance must replace the first, unsettled answer.
-  await expect.soft(page.getByText('Underpaid', { exact: true })).toBeVisible({ timeout: 15_000 });
-  await expect.soft(page.getByText('Your balance: $10.00')).toBeVisible();
+  await expect(page.getByText('Underpaid', { exact: true })).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByText('Your balance: $10.00')).toBeVisible();
 
   await expectBalance(page, '$10.00');
 
@@ -113,7 +113,7 @@ test('a failed payment leaves the balance alone; a pending one waits', async ({ 
     await expect(page.getByRole('heading', { name: 'Payment failed' })).toBeVisible();
     // The gateway's notice is processed by a job after the payer is back: the screen must catch up
     // (soft, so the journey goes on and shows everything else that holds).
-    await expect.soft(page.getByText('Rejected', { exact: true })).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByText('Rejected', { exact: true })).toBeVisible({ timeout: 15_000 });
     await expectBalance(page, '$0.00');
   });
 

@@ -75,7 +75,9 @@ test.describe('signed out', () => {
     await expect(comingLater(page, 'Cart')).toBeVisible();
     await page.goto('/invoices/print');
     await expect(page).toHaveURL(/\/invoices\/print$/);
-    await expect(comingLater(page, 'Invoices')).toBeVisible();
+    await expect(
+      page.getByRole('heading', { name: 'This invoice link is invalid or has expired.' }),
+    ).toBeVisible();
   });
 
   test('an unknown path is not found', async ({ page }) => {
@@ -125,7 +127,9 @@ test.describe('signed in', () => {
     await expect(comingLater(page, 'Cart')).toBeVisible();
     await page.goto('/invoices/print');
     await expect(page).toHaveURL(/\/invoices\/print$/);
-    await expect(comingLater(page, 'Invoices')).toBeVisible();
+    await expect(
+      page.getByRole('heading', { name: 'This invoice link is invalid or has expired.' }),
+    ).toBeVisible();
   });
 
   test('a route of a later release says it is not available yet', async ({ page }) => {

@@ -18,7 +18,7 @@ export interface AccountStatusResult {
 }
 
 // Session revocations record why; RevokeReason does not list an administrator's suspension yet.
-const REVOKED_BY_SUSPENSION = 'suspended_by_admin' as RevokeReason;
+const REVOKED_BY_SUSPENSION: RevokeReason = 'suspended_by_admin';
 
 /** Suspends the account as an administrator and ends every sign-in of it at once. */
 export async function suspendAccount(

@@ -13,7 +13,7 @@ export interface ClientInfo {
   userAgent?: string | null;
 }
 
-export type RevokeReason = 'logout' | 'reuse' | 'password_changed' | 'password_reset';
+export type RevokeReason = 'logout' | 'reuse' | 'password_changed' | 'password_reset' | 'suspended_by_admin';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -75,24 +75,26 @@ export async function billHour(
           description, id, invoice_id
         FROM due WHERE amount > 0
         ON CONFLICT (idempotency_key) DO NOTHING
-        RETURNING billable_item_id, customer_id, -amount AS charged
-      ), lines AS (
+        RETURNING billable_item_id, invoice_id, customer_id, -amount AS charged
+      ), charged_lines AS (
         UPDATE invoice_items ii
-        SET usage = ii.usage + 1, subtotal = ii.subtotal + coalesce(e.charged, 0),
+        SET usage = ii.usage + 1, subtotal = ii.subtotal + e.charged,
           end_timestamp = ${h}::timestamptz + interval '1 hour'
-        FROM due LEFT JOIN entries e ON e.billable_item_id = due.id
-        WHERE ii.id = due.line_id AND (e.billable_item_id IS NOT NULL OR due.amount = 0)
+        FROM entries e
+        WHERE ii.invoice_id = e.invoice_id AND ii.billable_item_id = e.billable_item_id AND ii.type = 'hourly'
+      ), free_lines AS (
+        UPDATE invoice_items ii
+        SET usage = ii.usage + 1, end_timestamp = ${h}::timestamptz + interval '1 hour'
+        FROM due WHERE ii.id = due.line_id AND due.amount = 0
       ), items AS (
-        UPDATE billable_items SET billed_until = ${h}::timestamptz + interval '1 hour'
-        WHERE id IN (SELECT id FROM due)
+        UPDATE billable_items bi SET billed_until = ${h}::timestamptz + interval '1 hour'
+        FROM due WHERE bi.id = due.id
       ), totals AS (
         SELECT customer_id, sum(charged) AS total, count(*) AS items FROM entries GROUP BY customer_id
-      ), balances AS (
-        UPDATE credit_accounts ca SET balance = ca.balance - totals.total, updated_at = now()
-        FROM totals WHERE ca.customer_id = totals.customer_id
-        RETURNING ca.customer_id, ca.balance
       )
-      SELECT b.customer_id, b.balance, t.items FROM balances b JOIN totals t USING (customer_id)`);
+      UPDATE credit_accounts ca SET balance = ca.balance - totals.total, updated_at = now()
+      FROM totals WHERE ca.customer_id = totals.customer_id
+      RETURNING ca.customer_id, ca.balance, totals.items`);
     const balances = charged.rows.map((r) => ({
       customerId: Number(r.customer_id),
       balance: Number(r.balance),

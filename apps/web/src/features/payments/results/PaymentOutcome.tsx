@@ -9,12 +9,16 @@ import { paymentsPageQuery, useCurrencySign } from '../queries';
 
 /** Gateways confirm a little after sending the payer back; these screens wait for the outcome. */
 export const PAYMENT_POLL_MS = 3000;
-const isUnsettled = (payment: Payment | undefined) =>
-  payment?.status === 'NEW' || payment?.status === 'PENDING';
+/**
+ * NEW means the gateway's notice is still on its way (the payer comes back first): every screen waits
+ * for it. PENDING is an outcome in itself; only the screens that expect it to settle (`poll`) watch it.
+ */
+const isWaiting = (payment: Payment | undefined, poll: boolean) =>
+  payment?.status === 'NEW' || (poll && payment?.status === 'PENDING');
 
 /**
  * The payment the gateway came back with (found on the newest page of payments), its amount and status,
- * and the balance it leads to. With `poll`, an unsettled payment is checked again every 3 s.
+ * and the balance it leads to, checked again every 3 s while it waits for the gateway.
  */
 export function PaymentOutcome({ paymentId, poll }: { paymentId: number; poll: boolean }) {
   const { t } = useTranslation('payments');
@@ -24,7 +28,7 @@ export function PaymentOutcome({ paymentId, poll }: { paymentId: number; poll: b
     ...paymentsPageQuery(1),
     refetchInterval: (query) => {
       const found = query.state.data?.payments.find((p) => p.id === paymentId);
-      return poll && isUnsettled(found) ? PAYMENT_POLL_MS : false;
+      return isWaiting(found, poll) ? PAYMENT_POLL_MS : false;
     },
   });
   const payment = list.data?.payments.find((p) => p.id === paymentId);
@@ -52,7 +56,7 @@ export function PaymentOutcome({ paymentId, poll }: { paymentId: number; poll: b
         </Typography>
         <PaymentStatusChip payment={payment} />
       </Box>
-      {isUnsettled(payment) && poll && (
+      {isWaiting(payment, poll) && (
         <Typography variant="body2" role="status" sx={{ mt: 1 }}>
           {t('result.waiting')}
         </Typography>
