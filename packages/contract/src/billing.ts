@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { billingCycleSchema } from './catalogue';
 import { moneyStringSchema } from './money';
+import { gatewayNameSchema } from './payments';
 
 /** Prepaid credit, invoices and transactions (platform.md §3, instances.md §3). Money is a decimal string. */
 
@@ -209,11 +210,21 @@ export const TRANSACTIONS_PAGE_SIZE = 10;
  * A movement of credit as the customer reads it: a payment (positive, or negative when refunded) or
  * an invoice's charges (negative). `referenceId` is the payment or invoice id.
  */
+export const transactionKinds = ['top_up', 'auto_recharge', 'adjustment', 'invoice'] as const;
+export type TransactionKind = (typeof transactionKinds)[number];
 export const transactionSchema = z.object({
   id: z.string(),
   type: z.enum(transactionTypes),
+  /** What moved the credit; with `gateway`, `note` and `period` the panel words it in the customer's language. */
+  kind: z.enum(transactionKinds),
   referenceId: z.number().int(),
+  /** English wording of the same, for API clients. */
   description: z.string(),
+  gateway: gatewayNameSchema.nullable(),
+  /** The operator's reason, for adjustments. */
+  note: z.string().nullable(),
+  /** The invoice's month, YYYY-MM (UTC), for invoices. */
+  period: z.string().nullable(),
   timestamp: z.string(),
   value: moneyStringSchema,
   status: transactionStatusSchema,

@@ -8,6 +8,15 @@ export const gatewayNames = ['paypal', 'stripe', 'cryptomus', 'btcpay', 'sandbox
 export const gatewayNameSchema = z.enum(gatewayNames);
 export type GatewayName = z.infer<typeof gatewayNameSchema>;
 
+/** Gateways by their own names, as a customer knows them from the checkout page (trademarks, not translated). */
+export const gatewayBrands: Record<GatewayName, string> = {
+  paypal: 'PayPal',
+  stripe: 'Stripe',
+  cryptomus: 'Cryptomus',
+  btcpay: 'BTCPay',
+  sandbox: 'Sandbox',
+};
+
 /** Gateways paid in cryptocurrency: they need an approved KYC, and confirmation may take up to 72 hours. */
 export const cryptoGateways: readonly GatewayName[] = ['cryptomus', 'btcpay'];
 /** Gateways that can save a card and charge it off-session, so they offer auto-recharge. */

@@ -1,9 +1,11 @@
 import {
   type GatewayName,
+  gatewayBrands,
   gatewayNames,
   type OverallPaymentStatus,
   overallStatusOf,
   paymentStatuses,
+  type TransactionKind,
   type TransactionStatus,
 } from '@nimbus/contract';
 import { type SQL, sql } from 'drizzle-orm';
@@ -16,7 +18,10 @@ import type { TimeRange } from './billing-lists';
  */
 
 export interface TransactionRow {
-  kind: 'payment' | 'adjustment' | 'invoice';
+  kind: TransactionKind;
+  gateway: GatewayName | null;
+  note: string | null;
+  period: string | null;
   type: 'payment' | 'invoice';
   referenceId: number;
   description: string;
@@ -49,14 +54,6 @@ const paymentStatusSql = sql`CASE p.status ${sql.join(
   sql` `,
 )} END`;
 
-/** Gateways by their own names, as a customer knows them from the checkout page. */
-const gatewayBrands: Record<GatewayName, string> = {
-  paypal: 'PayPal',
-  stripe: 'Stripe',
-  cryptomus: 'Cryptomus',
-  btcpay: 'BTCPay',
-  sandbox: 'Sandbox',
-};
 const gatewayBrandSql = sql`CASE p.gateway ${sql.join(
   gatewayNames.map((g) => sql`WHEN ${g}::text THEN ${gatewayBrands[g]}::text`),
   sql` `,
@@ -64,7 +61,9 @@ const gatewayBrandSql = sql`CASE p.gateway ${sql.join(
 
 function transactionsOf(customerId: number): SQL {
   return sql`
-    SELECT 'payment' AS kind, 'payment' AS type, p.id::bigint AS reference_id,
+    SELECT CASE WHEN p.is_auto_recharge THEN 'auto_recharge' ELSE 'top_up' END AS kind,
+           'payment' AS type, p.id::bigint AS reference_id,
+           p.gateway AS gateway, NULL::text AS note, NULL::text AS period,
            CASE WHEN p.is_auto_recharge THEN 'Auto-recharge via ' ELSE 'Top-up via ' END
              || ${gatewayBrandSql} AS description,
            p.created_at AS at,
@@ -75,12 +74,13 @@ function transactionsOf(customerId: number): SQL {
      WHERE p.customer_id = ${customerId} AND NOT p.is_card_setup
     UNION ALL
     -- Entries tied to a payment are already in that payment's credited amount.
-    SELECT 'adjustment', 'payment', e.id, 'Credit adjustment: ' || e.description, e.created_at, e.amount,
+    SELECT 'adjustment', 'payment', e.id, NULL, e.description, NULL,
+           'Credit adjustment: ' || e.description, e.created_at, e.amount,
            'completed'
       FROM ledger_entries e
      WHERE e.customer_id = ${customerId} AND e.kind IN ('adjustment', 'reversal') AND e.payment_id IS NULL
     UNION ALL
-    SELECT 'invoice', 'invoice', i.id::bigint,
+    SELECT 'invoice', 'invoice', i.id::bigint, NULL, NULL, to_char(i.period_start AT TIME ZONE 'UTC', 'YYYY-MM'),
            'Invoice for ' || to_char(i.period_start AT TIME ZONE 'UTC', 'FMMonth YYYY'),
            -- A closed invoice is dated by its end; an open one by its latest charge so far.
            CASE WHEN i.status = 'closed' THEN i.period_end
@@ -118,13 +118,16 @@ export async function listTransactions(
       kind: TransactionRow['kind'];
       type: TransactionRow['type'];
       reference_id: string;
+      gateway: GatewayName | null;
+      note: string | null;
+      period: string | null;
       description: string;
       at: string;
       value: string;
       status: TransactionStatus;
     }>(sql`
       -- Raw queries read timestamps as Postgres text: format them as ISO 8601 here.
-      SELECT t.kind, t.type, t.reference_id, t.description, t.value, t.status,
+      SELECT t.kind, t.type, t.reference_id, t.gateway, t.note, t.period, t.description, t.value, t.status,
              to_char(t.at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS at
         FROM (${all}) t
        WHERE ${where}
@@ -135,6 +138,9 @@ export async function listTransactions(
   return {
     rows: page.rows.map((r) => ({
       kind: r.kind,
+      gateway: r.gateway,
+      note: r.note,
+      period: r.period,
       type: r.type,
       referenceId: Number(r.reference_id),
       description: r.description,

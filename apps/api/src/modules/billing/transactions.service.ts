@@ -11,10 +11,14 @@ import { listTransactions, type TransactionRow } from './transactions.repository
 
 export function toTransaction(row: TransactionRow): Transaction {
   return {
-    id: `${row.kind}-${row.referenceId}`,
+    id: `${row.kind === 'invoice' || row.kind === 'adjustment' ? row.kind : 'payment'}-${row.referenceId}`,
     type: row.type,
+    kind: row.kind,
     referenceId: row.referenceId,
     description: row.description,
+    gateway: row.gateway,
+    note: row.note,
+    period: row.period,
     timestamp: row.at,
     value: fromMicros(row.value, 2),
     status: row.status,

@@ -39,6 +39,10 @@ describe('transactions', () => {
       expected.push({
         id: `payment-${p.id}`,
         type: 'payment',
+        kind: values.isAutoRecharge ? 'auto_recharge' : 'top_up',
+        gateway: values.gateway ?? 'stripe',
+        note: null,
+        period: null,
         referenceId: p.id,
         timestamp: values.createdAt.toISOString(),
         ...seen,
@@ -100,6 +104,10 @@ describe('transactions', () => {
       expected.push({
         id: `adjustment-${entry.id}`,
         type: 'payment',
+        kind: 'adjustment',
+        gateway: null,
+        note: reason,
+        period: null,
         referenceId: entry.id,
         description: `Credit adjustment: ${reason}`,
         timestamp: at.toISOString(),
@@ -136,6 +144,10 @@ describe('transactions', () => {
       expected.push({
         id: `invoice-${invoice.id}`,
         type: 'invoice',
+        kind: 'invoice',
+        gateway: null,
+        note: null,
+        period: invoice.periodStart.toISOString().slice(0, 7),
         referenceId: invoice.id,
         description: `Invoice for ${monthName(invoice.periodStart)}`,
         timestamp: timestamp.toISOString(),
@@ -249,6 +261,10 @@ describe('transactions', () => {
     expect(only).toEqual({
       id: `invoice-${notYetClosed.id}`,
       type: 'invoice',
+      kind: 'invoice',
+      gateway: null,
+      note: null,
+      period: monthStart(-1).toISOString().slice(0, 7),
       referenceId: notYetClosed.id,
       description: `Invoice for ${monthName(monthStart(-1))}`,
       timestamp: monthStart(-1).toISOString(),

@@ -158,8 +158,12 @@ export const invoiceDetails = (overrides: Partial<InvoiceDetails> = {}): Invoice
 export const transaction = (id: number, overrides: Partial<Transaction> = {}): Transaction => ({
   id: `payment-${id}`,
   type: 'payment',
+  kind: 'adjustment',
   referenceId: id,
-  description: `Payment #${id}`,
+  description: `Credit adjustment: Payment #${id}`,
+  gateway: null,
+  note: `Payment #${id}`,
+  period: null,
   timestamp: '2026-11-03T09:30:00.000Z',
   value: '60.00',
   status: 'completed',

@@ -8,6 +8,7 @@ import { CardActionAreaLink } from '../components/links';
 import { TransactionStatusChip } from '../components/StatusChips';
 import { type TransactionFilters, transactionPagesQuery } from '../queries';
 import { TransactionValue } from './TransactionValue';
+import { useTransactionDescription } from './transaction-description';
 import { transactionTarget } from './transaction-filters';
 
 /** Transactions on small screens: cards, scrolling on into older ones. */
@@ -19,6 +20,7 @@ export function TransactionCards({
 }: ListViewProps<TransactionFilters>) {
   const { t } = useTranslation('billing');
   const formatDate = useFormatDate();
+  const describe = useTransactionDescription();
   const list = useInfiniteQuery(transactionPagesQuery(filters));
   const transactions = list.data?.pages.flatMap((page) => page.transactions) ?? [];
 
@@ -41,7 +43,7 @@ export function TransactionCards({
                     component="span"
                     sx={{ fontWeight: 600, overflowWrap: 'anywhere', minWidth: 0 }}
                   >
-                    {transaction.description}
+                    {describe(transaction)}
                   </Typography>
                   <TransactionValue value={transaction.value} />
                 </Box>

@@ -10,6 +10,7 @@ import { PagedTable } from '../components/PagedTable';
 import { TransactionStatusChip } from '../components/StatusChips';
 import { type TransactionFilters, transactionListQuery } from '../queries';
 import { TransactionValue } from './TransactionValue';
+import { useTransactionDescription } from './transaction-description';
 import { transactionTarget } from './transaction-filters';
 
 interface TransactionTableProps extends ListViewProps<TransactionFilters> {
@@ -29,6 +30,7 @@ export function TransactionTable({
   const { t } = useTranslation('billing');
   const navigate = useNavigate();
   const formatDate = useFormatDate();
+  const describe = useTransactionDescription();
   const list = useQuery(transactionListQuery(filters, page));
   const transactions = list.data?.transactions ?? [];
 
@@ -57,7 +59,7 @@ export function TransactionTable({
           <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(transaction.timestamp, 'LLL')}</TableCell>
           <TableCell sx={{ overflowWrap: 'anywhere' }}>
             <TextLink {...transactionTarget(transaction)} {...insideRow}>
-              {transaction.description}
+              {describe(transaction)}
             </TextLink>
           </TableCell>
           <TableCell>{t(`transactions.type.${transaction.type}`)}</TableCell>

@@ -16,8 +16,11 @@ const pageOf = (request: SeenRequest) => Number(request.query.get('page'));
 const charge = transaction(7, {
   id: 'invoice-7',
   type: 'invoice',
+  kind: 'invoice',
   referenceId: 7,
-  description: 'Invoice #7',
+  description: 'Invoice for October 2026',
+  note: null,
+  period: '2026-10',
   value: '-42.10',
   status: 'open',
 });
@@ -31,7 +34,7 @@ describe('TransactionsPage', () => {
     await renderBilling('/transactions');
     expect(screen.getByRole('navigation', { name: 'Breadcrumb' })).toHaveTextContent('Billing');
     const rows = within(await screen.findByRole('table', { name: 'Transactions' })).getAllByRole('row');
-    expect(rows[1]).toHaveTextContent('Payment #1');
+    expect(rows[1]).toHaveTextContent('Credit adjustment: Payment #1');
     expect(rows[1]).toHaveTextContent('Completed');
     const credit = within(rows[1]!).getByText('+$60.00');
     const debit = within(rows[2]!).getByText('-$42.10');
@@ -46,16 +49,16 @@ describe('TransactionsPage', () => {
         ok(transactionList([transaction(pageOf(request) * 10)], pageOf(request), 35)),
     });
     const { router } = await renderBilling('/transactions?page=2&type=payment');
-    expect(await screen.findByText('Payment #20')).toBeInTheDocument();
+    expect(await screen.findByText('Credit adjustment: Payment #20')).toBeInTheDocument();
     expect(api.calls('GET', '/api/transactions')[0]!.query.get('pageSize')).toBe('10');
 
     fireEvent.click(screen.getByRole('button', { name: 'Go to page 4' }));
-    expect(await screen.findByText('Payment #40')).toBeInTheDocument();
+    expect(await screen.findByText('Credit adjustment: Payment #40')).toBeInTheDocument();
     expect(new URLSearchParams(router.state.location.searchStr).get('page')).toBe('4');
     expect(api.calls('GET', '/api/transactions').at(-1)!.query.get('type')).toBe('payment');
 
     router.history.back();
-    expect(await screen.findByText('Payment #20')).toBeInTheDocument();
+    expect(await screen.findByText('Credit adjustment: Payment #20')).toBeInTheDocument();
   });
 
   it('opens the invoice of an invoice row and the payments page for a payment', async () => {
@@ -66,7 +69,7 @@ describe('TransactionsPage', () => {
     });
     const { router } = await renderBilling('/transactions');
     const rows = within(await screen.findByRole('table', { name: 'Transactions' })).getAllByRole('row');
-    expect(within(rows[2]!).getByRole('link', { name: 'Invoice #7' })).toHaveAttribute('href', '/invoices/7');
+    expect(within(rows[2]!).getByRole('link', { name: 'Invoice for October 2026' })).toHaveAttribute('href', '/invoices/7');
     fireEvent.keyDown(rows[2]!, { key: 'Enter' });
     await waitFor(() => expect(router.state.location.pathname).toBe('/invoices/7'));
 
@@ -96,7 +99,7 @@ describe('TransactionsPage', () => {
     expect(within(cards).getAllByRole('link')).toHaveLength(10);
     expect(api.calls('GET', '/api/transactions')[0]!.query.get('page')).toBe('1');
     fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
-    expect(await screen.findByText('Payment #12')).toBeInTheDocument();
+    expect(await screen.findByText('Credit adjustment: Payment #12')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument());
   });
 });
