@@ -1,16 +1,23 @@
 import InfoIcon from '@mui/icons-material/InfoOutlined';
 import { Box, IconButton, Tooltip } from '@mui/material';
-import type { Payment } from '@nimbus/contract';
+import { gatewayBrands, type Payment } from '@nimbus/contract';
 import { useTranslation } from 'react-i18next';
 import { DetailList } from '../../account/components/DetailList';
 import { money, showsReceivedAmount } from './payment-display';
 
 /** The expanded part of a payment: tracking id, description, and what was received when it differs. */
 export function PaymentDetails({ payment, sign }: { payment: Payment; sign: string }) {
-  const { t } = useTranslation('payments');
+  const { t } = useTranslation(['payments', 'billing']);
+  // Worded like the payment's line in transactions, in the customer's language.
+  const description = t(
+    payment.isAutoRecharge
+      ? 'billing:transactions.describe.autoRecharge'
+      : 'billing:transactions.describe.topUp',
+    { gateway: gatewayBrands[payment.paymentGateway] },
+  );
   const items = [
     { label: t('history.trackingId'), value: <bdi>{payment.additionalData.trackingId ?? '—'}</bdi> },
-    { label: t('history.description'), value: payment.description || '—' },
+    { label: t('history.description'), value: description },
   ];
   if (showsReceivedAmount(payment.status) && payment.totalCaptureAmount !== null) {
     const explanation = t(`history.receivedExplained.${payment.status}`, {

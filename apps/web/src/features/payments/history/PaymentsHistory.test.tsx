@@ -41,7 +41,7 @@ describe('PaymentsHistory on medium and larger screens', () => {
     fireEvent.click(toggle);
     expect(toggle).toHaveAttribute('aria-expanded', 'true');
     expect(await screen.findByText(`TRK-${overpaid.id}`)).toBeInTheDocument();
-    expect(screen.getByText('Top-up by bank card')).toBeInTheDocument();
+    expect(await screen.findByText('Top-up via PayPal')).toBeInTheDocument();
     expect(screen.getByText('Amount received')).toBeInTheDocument();
     expect(screen.getByText('$70.00')).toBeInTheDocument();
     expect(
