@@ -29,6 +29,21 @@ describe('eventMessage', () => {
     expect(eventMessage(logEntry('email_sent')).key).toBe('activity.mail.unnamed');
   });
 
+  it('words an operator adjustment as credit added or removed', () => {
+    const adjusted = (amount: string) => ({
+      ...logEntry('credit_adjusted'),
+      data: { amount, reason: 'Goodwill' },
+    });
+    expect(eventMessage(adjusted('5.00'))).toMatchObject({
+      key: 'activity.events.credit_added',
+      values: { amount: '5.00' },
+    });
+    expect(eventMessage(adjusted('-58.00'))).toMatchObject({
+      key: 'activity.events.credit_removed',
+      values: { amount: '58.00' },
+    });
+  });
+
   it('makes an event of a later release readable', () => {
     expect(eventMessage(logEntry('floating_ip_released'))).toMatchObject({
       key: 'activity.events.other',

@@ -66,6 +66,15 @@ export function eventMessage(entry: ActivityLogEntry): EventMessage {
     if (entry.event === 'profile_updated' && fields.length > 0) {
       return { key: 'activity.events.profile_updated_fields', values, fields };
     }
+    const amount = values.amount ?? '';
+    if (entry.event === 'credit_adjusted' && /^-?\d/.test(amount)) {
+      // An operator's adjustment reads as credit added or removed, never as "$-5.00".
+      const removed = amount.startsWith('-');
+      return {
+        key: removed ? 'activity.events.credit_removed' : 'activity.events.credit_added',
+        values: { ...values, amount: removed ? amount.slice(1) : amount },
+      };
+    }
     if ((entry.event === 'api_token_created' || entry.event === 'api_token_revoked') && values.prefix) {
       return { key: `activity.events.${entry.event}_prefix`, values };
     }
