@@ -69,7 +69,10 @@ describe('TransactionsPage', () => {
     });
     const { router } = await renderBilling('/transactions');
     const rows = within(await screen.findByRole('table', { name: 'Transactions' })).getAllByRole('row');
-    expect(within(rows[2]!).getByRole('link', { name: 'Invoice for October 2026' })).toHaveAttribute('href', '/invoices/7');
+    expect(within(rows[2]!).getByRole('link', { name: 'Invoice for October 2026' })).toHaveAttribute(
+      'href',
+      '/invoices/7',
+    );
     fireEvent.keyDown(rows[2]!, { key: 'Enter' });
     await waitFor(() => expect(router.state.location.pathname).toBe('/invoices/7'));
 
