@@ -13,3 +13,4 @@ export * from './money';
 export * from './payments';
 export * from './pricing';
 export * from './rules';
+export * from './ssh-keys';

@@ -39,6 +39,14 @@ export const validationMessages = {
   'validation.payment.tooLarge': 'A payment must be under $1,000,000.',
   'validation.autoRecharge.option': 'Choose one of the offered amounts.',
   'validation.reason.required': 'Tell us why, in a few words.',
+  'validation.sshKey.nameRequired': 'Enter a name for the key.',
+  'validation.sshKey.nameTooLong': 'The name must be at most 255 characters.',
+  'validation.sshKey.nameExists': 'You already have a key with this name.',
+  'validation.sshKey.keyRequired': 'Paste the public key.',
+  'validation.sshKey.format':
+    'This is not an OpenSSH public key. Paste the one line of your .pub file, e.g. "ssh-ed25519 AAAA… you@laptop".',
+  'validation.sshKey.type': 'Use an Ed25519, ECDSA or RSA key.',
+  'validation.sshKey.rsaTooShort': 'RSA keys need at least 2048 bits.',
   'validation.terms.required': 'Accept the Terms of Service and the Acceptable Use Policy to continue.',
 } as const;
 export type ValidationMessageKey = keyof typeof validationMessages;
