@@ -72,9 +72,7 @@ test('auto-recharge turned on at checkout tops the balance up when usage crosses
     const row = paymentRow(page, '$10.00');
     await expect(row.getByText('Paid', { exact: true })).toBeVisible();
     await row.getByRole('button', { name: /^Show details of payment \d+$/ }).click();
-    await expect(row.locator('xpath=following-sibling::tr[1]')).toContainText(
-      'Automatic top-up (auto-recharge)',
-    );
+    await expect(row.locator('xpath=following-sibling::tr[1]')).toContainText('Auto-recharge via Sandbox');
   });
 
   await test.step('the activity log records the processed auto-recharge', async () => {

@@ -26,6 +26,7 @@ import { mailModule } from './modules/mail/mail.module';
 import { createGatewayRegistry } from './modules/payments/gateways/registry';
 import { paymentsModule } from './modules/payments/payments.module';
 import { sandboxCheckoutRoutes } from './modules/payments/sandbox-checkout.routes';
+import { sshKeysModule } from './modules/ssh-keys/ssh-keys.module';
 import { registerErrorHandler } from './plugins/error-handler';
 import { createPostgresRateLimitStore } from './plugins/rate-limit-store';
 import { registerStaticWeb } from './plugins/static-web';
@@ -123,6 +124,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(billingModule(deps));
       await api.register(paymentsModule({ ...deps, gateways }));
       await api.register(autoRechargeModule({ ...deps, gateways }));
+      await api.register(sshKeysModule(deps));
     },
     { prefix: '/api' },
   );

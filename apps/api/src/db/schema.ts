@@ -7,4 +7,5 @@ export * from '../modules/billing/billing.tables';
 export * from '../modules/catalogue/catalogue.tables';
 export * from '../modules/mail/mail.tables';
 export * from '../modules/payments/payments.tables';
+export * from '../modules/ssh-keys/ssh-keys.tables';
 export * from './core.tables';

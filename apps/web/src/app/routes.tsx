@@ -111,7 +111,12 @@ const notFoundRoute = page(
 
 // ---- areas of later releases: every route exists and is guarded ----
 const laterRoutes: AnyRoute[] = [
-  comingLater('/sshkeys', 'sshKeys'),
+  page(
+    '/sshkeys',
+    signedIn('areas.sshKeys'),
+    () => import('../features/ssh-keys/SshKeysPage'),
+    'SshKeysPage',
+  ),
   comingLater('/applications', 'applications'),
   comingLater('/ip-management', 'floatingIps'),
   comingLater('/createinstance', 'instanceCreation'),

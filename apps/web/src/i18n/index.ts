@@ -15,6 +15,7 @@ import enBilling from './locales/en/billing.json';
 import enCommon from './locales/en/common.json';
 import enPayments from './locales/en/payments.json';
 import enShell from './locales/en/shell.json';
+import enSshKeys from './locales/en/sshKeys.json';
 import { namespaces } from './namespaces';
 
 const STORAGE_KEY = 'nimbus.language';
@@ -85,6 +86,7 @@ export async function initI18n() {
           account: enAccount,
           billing: enBilling,
           payments: enPayments,
+          sshKeys: enSshKeys,
         },
       },
       interpolation: {

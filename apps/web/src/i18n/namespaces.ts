@@ -1,3 +1,3 @@
 /** The translation namespaces, one per area of the panel; every language has one file per namespace. */
-export const namespaces = ['common', 'shell', 'auth', 'account', 'billing', 'payments'] as const;
+export const namespaces = ['common', 'shell', 'auth', 'account', 'billing', 'payments', 'sshKeys'] as const;
 export type Namespace = (typeof namespaces)[number];
