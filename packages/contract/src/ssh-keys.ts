@@ -122,6 +122,8 @@ export const publicKeySchema = z
   .min(1, 'validation.sshKey.keyRequired')
   .max(16_384, 'validation.sshKey.format')
   .superRefine((value, ctx) => {
+    // An empty key already has its own message.
+    if (value === '') return;
     const parsed = parseOpenSshPublicKey(value);
     if ('problem' in parsed) ctx.addIssue({ code: 'custom', message: problemMessage[parsed.problem] });
   });

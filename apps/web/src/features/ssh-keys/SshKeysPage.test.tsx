@@ -1,15 +1,7 @@
 import { previewKey } from '@nimbus/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import {
-  fail,
-  mockApi,
-  ok,
-  pageInUrl,
-  renderSshKeys,
-  setWideScreen,
-  sshKey,
-} from './test-utils';
+import { fail, mockApi, ok, pageInUrl, renderSshKeys, setWideScreen, sshKey } from './test-utils';
 
 const newestFirst = (count: number) => Array.from({ length: count }, () => sshKey()).reverse();
 
@@ -94,7 +86,8 @@ describe('SshKeysPage states', () => {
   it('offers to try again when the list fails to load', async () => {
     let failing = true;
     const api = mockApi({
-      'GET /api/ssh-keys': () => (failing ? fail(500, 'INTERNAL_ERROR') : ok({ sshKeys: [sshKey({ name: 'Back' })] })),
+      'GET /api/ssh-keys': () =>
+        failing ? fail(500, 'INTERNAL_ERROR') : ok({ sshKeys: [sshKey({ name: 'Back' })] }),
     });
     await renderSshKeys();
     expect(await screen.findByText('We could not load your SSH keys.')).toBeInTheDocument();
@@ -129,10 +122,14 @@ describe('SshKeysPage actions', () => {
     });
     await renderSshKeys();
     fireEvent.click(
-      await screen.findByRole('button', { name: 'Delete SSH key “A very long key name for the build server”' }),
+      await screen.findByRole('button', {
+        name: 'Delete SSH key “A very long key name for the build server”',
+      }),
     );
     const dialog = await screen.findByRole('dialog', { name: 'Delete SSH key?' });
-    expect(dialog).toHaveTextContent('The key “A very long key name for the b…” will be removed from your account.');
+    expect(dialog).toHaveTextContent(
+      'The key “A very long key name for the b…” will be removed from your account.',
+    );
     fireEvent.click(within(dialog).getByRole('button', { name: 'Delete key' }));
 
     expect(await screen.findByText('SSH key deleted')).toBeInTheDocument();

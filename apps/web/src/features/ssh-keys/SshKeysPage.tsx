@@ -22,7 +22,9 @@ export function SshKeysPage() {
   const goToPage = (next: number) =>
     navigate({ to: '/sshkeys', search: { page: next > 1 ? next : undefined } });
   // A new key is the newest, so it is on the first page.
-  const onAdded = () => page > 1 && goToPage(1);
+  const onAdded = () => {
+    if (page > 1) goToPage(1);
+  };
   const addButton = (
     <Button variant="contained" startIcon={<AddIcon />} onClick={() => setAdding(true)}>
       {t('add.button')}

@@ -40,9 +40,15 @@ export function Fingerprint({ sshKey, short = false }: { sshKey: SshKey; short?:
       </Box>
     );
   }
+  // Focusable so that keyboard users can open the tooltip too.
   return (
     <Tooltip title={<bdi dir="ltr">{fingerprint}</bdi>} describeChild>
-      <Box component="bdi" dir="ltr" sx={{ ...monospace, overflowWrap: 'normal', whiteSpace: 'nowrap' }}>
+      <Box
+        component="bdi"
+        dir="ltr"
+        tabIndex={0}
+        sx={{ ...monospace, overflowWrap: 'normal', whiteSpace: 'nowrap' }}
+      >
         <span aria-hidden>{shown}</span>
         <VisuallyHidden>{fingerprint}</VisuallyHidden>
       </Box>
