@@ -35,8 +35,10 @@ export function SshKeyNameField<T extends FieldValues>({
             helperText={
               <Box component="span" sx={{ display: 'flex', justifyContent: 'space-between', gap: 1 }}>
                 <span>{errorText(fieldState.error?.message)}</span>
+                {/* "12/255" reads left to right in every language; in RTL it would turn into "255/12". */}
                 <Box
                   component="span"
+                  dir="ltr"
                   sx={{ flexShrink: 0, color: length > SSH_KEY_NAME_MAX ? 'error.main' : undefined }}
                 >
                   {t('add.nameCounter', { length, max: SSH_KEY_NAME_MAX })}
