@@ -133,10 +133,10 @@ test.describe('signed in', () => {
   });
 
   test('a route of a later release says it is not available yet', async ({ page }) => {
-    await page.goto('/sshkeys');
-    await expect(page).toHaveURL(/\/sshkeys$/);
-    await expect(page.getByRole('heading', { name: 'SSH Keys' })).toBeVisible();
-    await expect(comingLater(page, 'SSH Keys')).toBeVisible();
+    await page.goto('/ip-management');
+    await expect(page).toHaveURL(/\/ip-management$/);
+    await expect(page.getByRole('heading', { name: 'IP Management' })).toBeVisible();
+    await expect(comingLater(page, 'IP Management')).toBeVisible();
     await page.getByRole('link', { name: 'Back to the dashboard' }).click();
     await expect(page).toHaveURL(/\/dashboard$/);
   });

@@ -25,7 +25,12 @@ const signedInPages: [string, string][] = [
   ['verificationsuccess', '/verificationsuccess'],
   ['verificationfailure', '/verificationfailure?reason=expired'],
   ['404', '/404'],
-  ['unavailable-sshkeys', '/sshkeys'],
+  ['sshkeys', '/sshkeys'],
+  ['payments', '/payments'],
+  ['transactions', '/transactions'],
+  ['invoices', '/invoices'],
+  ['auto-recharge', '/auto-recharge'],
+  ['unavailable-ip-management', '/ip-management'],
 ];
 
 async function shoot(page: Page, file: string, path: string, locale: string) {
