@@ -8,6 +8,7 @@ export * from './catalogue';
 export * from './catalogue-queries';
 export * from './catalogue-summary';
 export * from './envelope';
+export * from './instance-status';
 export * from './locales';
 export * from './money';
 export * from './payments';
