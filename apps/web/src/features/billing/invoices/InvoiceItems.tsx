@@ -19,11 +19,12 @@ import { useInvoiceItemText } from './invoice-items-text';
 
 const amountCell = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
 
+/** What a line bills: names and specs come from the provider's data, so each keeps its own direction. */
 function Description({ item }: { item: InvoiceItem }) {
   return (
     <>
       <Typography component="span" sx={{ display: 'block', fontWeight: 500, overflowWrap: 'anywhere' }}>
-        {item.description}
+        <bdi>{item.description}</bdi>
       </Typography>
       {item.subDescription && (
         <Typography
@@ -32,7 +33,7 @@ function Description({ item }: { item: InvoiceItem }) {
           color="text.secondary"
           sx={{ display: 'block', overflowWrap: 'anywhere' }}
         >
-          {item.subDescription}
+          <bdi>{item.subDescription}</bdi>
         </Typography>
       )}
     </>
