@@ -3,7 +3,6 @@
 // Run: npm run bench. Uses a scratch database on TEST_DATABASE_URL / DATABASE_URL's server when set
 // (dropped afterwards), otherwise a throw-away embedded PostgreSQL in a temporary folder.
 import { mkdtempSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -14,7 +13,7 @@ import { startEmbeddedPostgres } from '../src/db/embedded';
 import { runMigrations } from '../src/db/migrate';
 import { billHour } from '../src/modules/billing/hourly-billing';
 import { reconcileBalances } from '../src/modules/billing/reconciliation';
-import { withDatabase } from '../test/global-setup';
+import { freePort, withDatabase } from '../test/global-setup';
 
 const CUSTOMERS = 10_000;
 const ITEMS = 100_000;
@@ -32,17 +31,6 @@ async function timed<T>(work: () => Promise<T>): Promise<[T, number]> {
   const start = performance.now();
   const result = await work();
   return [result, performance.now() - start];
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /** A server to create the scratch database on, and how to stop it afterwards. */

@@ -57,7 +57,8 @@ export default async function setup(project: TestProject) {
   };
 }
 
-function freePort(): Promise<number> {
+/** A free TCP port on 127.0.0.1 (the bench starts its own server the same way). */
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
     server.once('error', reject);

@@ -1,7 +1,8 @@
 import { type BillingInfo, fromMicros, type Micros } from '@nimbus/contract';
 import { and, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { billableItems, creditAccounts, ledgerEntries } from './billing.tables';
+import { creditAccounts, ledgerEntries } from './billing.tables';
+import { usageRateOf } from './usage-rate';
 
 const HOUR_MS = 3_600_000n;
 /** The last moment with a four-digit year: later ones are not plain ISO strings (or not dates at all). */
@@ -26,7 +27,7 @@ export function createBillingInfoService(deps: { db: Database }) {
 
   return {
     async billingInfo(customerId: number, now = new Date()): Promise<BillingInfo> {
-      const [[account], [usage], [spent]] = await Promise.all([
+      const [[account], usageRate, [spent]] = await Promise.all([
         db
           .select({
             balance: creditAccounts.balance,
@@ -35,17 +36,7 @@ export function createBillingInfoService(deps: { db: Database }) {
           })
           .from(creditAccounts)
           .where(eq(creditAccounts.customerId, customerId)),
-        // Suspended hourly items still hold their resources, so they still cost by the hour.
-        db
-          .select({ rate: sql<number>`coalesce(sum(${billableItems.unitPrice}), 0)`.mapWith(Number) })
-          .from(billableItems)
-          .where(
-            and(
-              eq(billableItems.customerId, customerId),
-              eq(billableItems.billingCycle, 'hourly'),
-              inArray(billableItems.status, ['active', 'suspended']),
-            ),
-          ),
+        usageRateOf(db, customerId),
         db
           .select({ charged: sql<number>`coalesce(sum(${ledgerEntries.amount}), 0)`.mapWith(Number) })
           .from(ledgerEntries)
@@ -59,7 +50,6 @@ export function createBillingInfoService(deps: { db: Database }) {
       ]);
       // A customer who never had credit has no account row yet: nothing on it, nothing suspended.
       const balance = account?.balance ?? 0;
-      const usageRate = usage?.rate ?? 0;
       const suspendedAt = account?.suspendedByBillingAt ?? null;
       const suspendAt = suspendedAt ?? runsOutAt(balance, usageRate, now);
       return {

@@ -10,7 +10,6 @@ import { reconcileBalances } from './reconciliation';
 
 export const BILLING_HOURLY_JOB = 'billing.hourly';
 export const BILLING_CYCLES_JOB = 'billing.cycles';
-export const BILLING_CLOSE_INVOICES_JOB = 'billing.close-invoices';
 export const BILLING_RECONCILE_JOB = 'billing.reconcile';
 
 const report = (msg: string, fields: object) =>
@@ -46,15 +45,6 @@ export function billingJobs(deps: { config: Config; db: Database }): JobDefiniti
       await runCycleBilling(db);
     },
   };
-  const closeInvoices: JobDefinition = {
-    name: BILLING_CLOSE_INVOICES_JOB,
-    schedule: '17 * * * *',
-    retryLimit: 3,
-    concurrency: 1,
-    handler: async () => {
-      await closeEndedInvoices(db);
-    },
-  };
   const reconcile: JobDefinition = {
     name: BILLING_RECONCILE_JOB,
     schedule: '41 3 * * *',
@@ -65,5 +55,5 @@ export function billingJobs(deps: { config: Config; db: Database }): JobDefiniti
       if (differences.length > 0) report('balances differ from their ledger', { differences });
     },
   };
-  return [hourly, cycles, closeInvoices, reconcile] as JobDefinition<never>[];
+  return [hourly, cycles, reconcile] as JobDefinition<never>[];
 }

@@ -6,6 +6,7 @@ import {
   cardGateways,
   formatMoney,
   type GatewayName,
+  gatewayBrands,
   type Micros,
   paymentErrorCodes,
   paymentFee,
@@ -34,14 +35,6 @@ export interface StartCheckoutInput {
   enableAutoRecharge: boolean;
   autoRecharge?: { amount: string; minimumCreditThreshold: string };
 }
-
-const gatewayLabel: Record<GatewayName, string> = {
-  paypal: 'PayPal',
-  stripe: 'card (Stripe)',
-  cryptomus: 'Cryptomus',
-  btcpay: 'BTCPay',
-  sandbox: 'the sandbox',
-};
 
 /** Top-up checkouts: the rules of platform.md §5 and §8, then the gateway's hosted checkout. */
 export function createPaymentsService(deps: { db: Database; config: Config; gateways: GatewayRegistry }) {
@@ -216,7 +209,7 @@ export function createPaymentsService(deps: { db: Database; config: Config; gate
       return openCheckout(input.customerId, input.gateway, {
         credit: input.credit,
         fee,
-        description: `Top-up of ${formatMoney(input.credit)} via ${gatewayLabel[input.gateway]}`,
+        description: `Top-up of ${formatMoney(input.credit)} via ${gatewayBrands[input.gateway]}`,
         saveCard: request !== null,
         isCardSetup: false,
         request,
@@ -232,7 +225,7 @@ export function createPaymentsService(deps: { db: Database; config: Config; gate
       return openCheckout(customerId, gateway, {
         credit: 0,
         fee: 0,
-        description: `Card for auto-recharge via ${gatewayLabel[gateway]}`,
+        description: `Card for auto-recharge via ${gatewayBrands[gateway]}`,
         saveCard: true,
         isCardSetup: true,
         request,
