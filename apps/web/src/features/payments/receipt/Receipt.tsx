@@ -25,7 +25,7 @@ export function Receipt({ receipt }: { receipt: PaymentReceipt }) {
           <Typography variant="h1">{t('receipt.title', { id: payment.id })}</Typography>
           {branding && (
             <Typography color="text.secondary">
-              {branding.name} · <bdi>{branding.supportEmail}</bdi>
+              <bdi>{branding.name}</bdi> · <bdi>{branding.supportEmail}</bdi>
             </Typography>
           )}
         </Box>
