@@ -33,8 +33,11 @@ export interface MonthlyPriceParts {
   base: Micros;
   extras?: Micros;
   regionOffset?: Micros;
+  /** Add-ons the cycle discount does not reduce (IPv4, DDoS protection, features). */
+  undiscounted?: Micros;
 }
 
+/** The discounted part of a monthly price: base plus extras plus region offset. */
 export const monthlyTotal = (p: MonthlyPriceParts): Micros =>
   p.base + (p.extras ?? 0) + (p.regionOffset ?? 0);
 
@@ -49,10 +52,12 @@ export function cyclePrice(
 ) {
   const months = billingCycleDetails[cycle].months ?? 1;
   const gross = BigInt(monthlyTotal(parts) * months);
+  const undiscounted = BigInt((parts.undiscounted ?? 0) * months);
   // Percent may have decimals (12.5 %): basis points keep it in integers; one rounding, to the cent.
   const kept = 10_000n - BigInt(Math.round(discountPercent * 100));
   const cent = BigInt(CENT);
-  return Number((gross * kept * 2n + 10_000n * cent) / (2n * 10_000n * cent)) * CENT;
+  const scaled = gross * kept + undiscounted * 10_000n;
+  return Number((scaled * 2n + 10_000n * cent) / (2n * 10_000n * cent)) * CENT;
 }
 
 /** The calendar months a cycle lasts, or null for hourly. */

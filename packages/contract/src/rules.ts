@@ -47,6 +47,10 @@ export const validationMessages = {
     'This is not an OpenSSH public key. Paste the one line of your .pub file, e.g. "ssh-ed25519 AAAA… you@laptop".',
   'validation.sshKey.type': 'Use an Ed25519, ECDSA or RSA key.',
   'validation.sshKey.rsaTooShort': 'RSA keys need at least 2048 bits.',
+  'validation.instances.quantity': 'You can order at most 10 instances at once.',
+  'validation.instances.network': 'Choose IPv4, IPv6 or both.',
+  'validation.instances.hostnamesUnique': 'Give each instance its own hostname.',
+  'validation.ip.invalid': 'Enter a valid IPv4 address, e.g. 192.0.2.10.',
   'validation.terms.required': 'Accept the Terms of Service and the Acceptable Use Policy to continue.',
 } as const;
 export type ValidationMessageKey = keyof typeof validationMessages;

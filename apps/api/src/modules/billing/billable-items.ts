@@ -27,8 +27,10 @@ export interface NewBillableItem {
   billingCycle: BillingCycle;
   /** Monthly price of everything the item bills: base plus extras plus region offset. */
   monthlyPrice: Micros;
-  /** The cycle's discount percent; applies to the whole monthly price. */
+  /** The cycle's discount percent; applies to the monthly price less `undiscountedMonthly`. */
   discountPercent?: number;
+  /** Part of `monthlyPrice` the discount does not reduce (IPv4, DDoS protection, features). */
+  undiscountedMonthly?: Micros;
   autoRenew?: boolean;
   reason?: InvoiceReason;
   startedAt?: Date;
@@ -44,7 +46,14 @@ export async function startBillableItem(tx: DbOrTx, input: NewBillableItem): Pro
   const hourly = input.billingCycle === 'hourly';
   const unitPrice = hourly
     ? monthlyToHourlyMicros(input.monthlyPrice, input.oneMonthInHours)
-    : cyclePrice({ base: input.monthlyPrice }, input.billingCycle as Cycle, input.discountPercent ?? 0);
+    : cyclePrice(
+        {
+          base: input.monthlyPrice - (input.undiscountedMonthly ?? 0),
+          undiscounted: input.undiscountedMonthly ?? 0,
+        },
+        input.billingCycle as Cycle,
+        input.discountPercent ?? 0,
+      );
   await ensureCreditAccount(tx, input.customerId);
   const [item] = await tx
     .insert(billableItems)

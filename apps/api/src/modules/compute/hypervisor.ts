@@ -1,0 +1,148 @@
+import type { InstanceStatus } from '@nimbus/contract';
+
+/**
+ * The one interface between Nimbus and the machines. Everything provider-specific (the simulator today;
+ * Proxmox VE and libvirt/QEMU later) lives behind it; the instances area speaks only these words.
+ *
+ * Contract every driver keeps:
+ * - `ref` is Nimbus's own stable name for a server (`instance-<id>`). `create` with a ref that already
+ *   exists returns the existing server instead of making a second one, so a retried job never doubles.
+ * - Operations start work and return; progress is read back with `get`. A server's `status` uses the
+ *   spec's instance states (instances.md §4) and settles in a stable one (active, shutdown, rescue) or
+ *   reports `failure`.
+ * - `delete` of a server that is already gone succeeds (idempotent), and gives its capacity and addresses back.
+ * - Errors are `HypervisorError`s; anything else is a bug.
+ */
+
+export type ServerSource =
+  | { kind: 'os'; osId: number; osFamily: string }
+  | { kind: 'application'; appId: number; osId: number; osFamily: string; ocaData: Record<string, string> }
+  | { kind: 'snapshot'; snapshotRef: string; osFamily: string }
+  | { kind: 'backup'; backupRef: string; osFamily: string }
+  | { kind: 'iso'; isoRef: string; useVirtio: boolean };
+
+export interface ServerSpec {
+  ref: string;
+  regionId: number;
+  hostname: string;
+  vcpu: number;
+  ramMb: number;
+  diskGb: number;
+  bandwidthTb: number;
+  gpu: { model: string; quantity: number } | null;
+  source: ServerSource;
+  /** Public keys in OpenSSH format, installed for `username`. */
+  sshKeys: string[];
+  username: string;
+  assignIpv4: boolean;
+  assignIpv6: boolean;
+  ddosProtected: boolean;
+  /** Feature names to install (monitoring, …). */
+  features: string[];
+}
+
+export interface Ipv4Address {
+  address: string;
+  netmask: string;
+  gateway: string;
+}
+export interface Ipv6Address {
+  /** The server's address inside its /64. */
+  address: string;
+  /** The routed /64, e.g. 2001:db8:0:12::/64. */
+  range: string;
+  netmask: string;
+  gateway: string;
+}
+
+export interface ServerState {
+  ref: string;
+  status: InstanceStatus;
+  hostname: string;
+  ipv4: Ipv4Address | null;
+  ipv6: Ipv6Address | null;
+  /** The step that failed and why; the server is not usable. */
+  failure: { step: InstanceStatus; reason: string } | null;
+  /** The host the server runs on, for operators. */
+  host: string;
+}
+
+export type HypervisorErrorKind =
+  /** No host in the region can hold the server, or the address pool is empty. */
+  | 'no_capacity'
+  | 'not_found'
+  /** The server is in a state that does not allow the operation (e.g. power on while initializing). */
+  | 'invalid_state'
+  /** The infrastructure failed; retrying later may succeed. */
+  | 'infrastructure';
+
+export class HypervisorError extends Error {
+  constructor(
+    readonly kind: HypervisorErrorKind,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'HypervisorError';
+  }
+}
+
+export type MetricName =
+  | 'cpu:usage:%'
+  | 'memory:usage:%'
+  | 'disk:usage:%'
+  | 'disk:iops'
+  | 'disk:write:mb'
+  | 'disk:read:mb'
+  | 'network:in:mb'
+  | 'network:out:mb';
+
+export interface Hypervisor {
+  readonly name: string;
+
+  /** Starts building a server; returns the generated root/Administrator password. */
+  create(spec: ServerSpec): Promise<{ ref: string; password: string }>;
+  /** The server's current state, or null when it does not exist (never created, or deleted). */
+  get(ref: string): Promise<ServerState | null>;
+  powerOn(ref: string): Promise<void>;
+  powerOff(ref: string): Promise<void>;
+  restart(ref: string): Promise<void>;
+  delete(ref: string): Promise<void>;
+  changeHostname(ref: string, hostname: string): Promise<void>;
+  /** Sets a new generated password for `username` and returns it. */
+  resetPassword(ref: string, username: string): Promise<string>;
+
+  // ---- used by the later instance issue (resize, OS, network, rescue, snapshots, backups, ISO, monitoring) ----
+  resize(
+    ref: string,
+    to: { vcpu: number; ramMb: number; diskGb: number; bandwidthTb: number },
+  ): Promise<void>;
+  /** Reinstalls from `source` (same image: reinstall); returns the new password. */
+  changeOs(ref: string, source: ServerSource, username: string): Promise<string>;
+  enableRescue(ref: string, password: string): Promise<void>;
+  disableRescue(ref: string): Promise<void>;
+  takeSnapshot(ref: string, snapshotRef: string): Promise<void>;
+  restoreSnapshot(ref: string, snapshotRef: string): Promise<void>;
+  deleteSnapshot(snapshotRef: string): Promise<void>;
+  takeBackup(ref: string, backupRef: string): Promise<void>;
+  restoreBackup(ref: string, backupRef: string): Promise<void>;
+  deleteBackup(backupRef: string): Promise<void>;
+  attachIso(ref: string, isoRef: string): Promise<void>;
+  ejectIso(ref: string): Promise<void>;
+  enableIp(ref: string, family: 'ipv4' | 'ipv6'): Promise<void>;
+  /** Moves the server to a protected address; returns the new IPv4. */
+  enableDdosProtection(ref: string): Promise<Ipv4Address>;
+  /** Bytes transferred (in + out) between two instants. */
+  bandwidthUsage(ref: string, from: Date, to: Date): Promise<{ bytes: number }>;
+  metrics(
+    ref: string,
+    metric: MetricName,
+    from: Date,
+    to: Date,
+    stepSeconds: number,
+  ): Promise<{ timestamp: number; value: number }[]>;
+  /** A short-lived URL for the browser console (noVNC or SPICE). */
+  consoleSession(ref: string, kind: 'vnc' | 'spice'): Promise<{ url: string; expiresAt: Date }>;
+}
+
+/** Nimbus's name for an instance's server. */
+export const serverRef = (instanceId: number) => `instance-${instanceId}`;

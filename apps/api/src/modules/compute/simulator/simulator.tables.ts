@@ -1,0 +1,91 @@
+import type { InstanceStatus } from '@nimbus/contract';
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import type { ServerSpec } from '../hypervisor';
+
+const at = () => timestamp({ withTimezone: true });
+
+/**
+ * The simulator's own world: what a real cloud keeps in its control plane. Nothing outside the
+ * simulator reads these tables; the instances area sees them only through the Hypervisor interface.
+ */
+
+/** Physical hosts per region, with what they can hold. */
+export const simHosts = pgTable('sim_hosts', {
+  id: serial().primaryKey(),
+  regionId: integer().notNull(),
+  name: text().notNull().unique(),
+  vcpuCapacity: integer().notNull(),
+  ramMbCapacity: integer().notNull(),
+  diskGbCapacity: integer().notNull(),
+  gpuModel: text(),
+  gpuCapacity: integer().notNull().default(0),
+});
+
+/** Address pools per region: an IPv4 subnet or an IPv6 block cut into /64s. */
+export const simIpPools = pgTable('sim_ip_pools', {
+  id: serial().primaryKey(),
+  regionId: integer().notNull(),
+  family: text().$type<'ipv4' | 'ipv6'>().notNull(),
+  /** "203.0.113.0/24" or "2001:db8:100::/48". */
+  network: text().notNull(),
+  gateway: text().notNull(),
+  netmask: text().notNull(),
+  /** DDoS-protected IPv4 ranges are separate pools. */
+  ddosProtected: boolean().notNull().default(false),
+});
+
+/** Every address handed out (IPv4) or /64 routed (IPv6); freed rows are deleted. */
+export const simIpAllocations = pgTable(
+  'sim_ip_allocations',
+  {
+    address: text().primaryKey(),
+    poolId: integer()
+      .notNull()
+      .references(() => simIpPools.id),
+    serverRef: text().notNull(),
+    allocatedAt: at().notNull().defaultNow(),
+  },
+  (t) => [index('sim_ip_allocations_server_idx').on(t.serverRef)],
+);
+
+export type SimPowerState = 'running' | 'stopped';
+
+/** A virtual machine. `status` advances through the provisioning steps by jobs (see simulator.jobs). */
+export const simServers = pgTable(
+  'sim_servers',
+  {
+    ref: text().primaryKey(),
+    regionId: integer().notNull(),
+    hostId: integer()
+      .notNull()
+      .references(() => simHosts.id),
+    spec: jsonb().$type<ServerSpec>().notNull(),
+    hostname: text().notNull(),
+    status: text().$type<InstanceStatus>().notNull(),
+    /** When the current transitional step completes. */
+    stepDueAt: at(),
+    failure: jsonb().$type<{ step: InstanceStatus; reason: string } | null>(),
+    passwordHash: text().notNull(),
+    ipv4: text(),
+    ipv6: text(),
+    isoRef: text(),
+    createdAt: at().notNull().defaultNow(),
+    updatedAt: at().notNull().defaultNow(),
+    deletedAt: at(),
+  },
+  (t) => [
+    index('sim_servers_host_idx').on(t.hostId).where(sql`deleted_at IS NULL`),
+    index('sim_servers_due_idx').on(t.stepDueAt).where(sql`step_due_at IS NOT NULL AND deleted_at IS NULL`),
+  ],
+);
+
+/** Faults an operator or a test plants: the next `remaining` servers reaching `step` fail there. */
+export const simFaults = pgTable('sim_faults', {
+  id: serial().primaryKey(),
+  step: text().$type<InstanceStatus>().notNull(),
+  regionId: integer(),
+  remaining: integer().notNull().default(1),
+  reason: text().notNull().default('Simulated infrastructure failure'),
+  createdAt: at().notNull().defaultNow(),
+});

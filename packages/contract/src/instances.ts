@@ -1,0 +1,284 @@
+import { z } from 'zod';
+import { intervalOptionSchema } from './billing';
+import { billingCycleSchema, planClassSchema } from './catalogue';
+import { instanceStatusSchema, networkStatusSchema } from './instance-status';
+import { moneyStringSchema } from './money';
+import { hostnameSchema, isValidIpv4 } from './rules';
+
+/** Instances as the API serves them and the calls that create and manage them (instances.md §3, §7). */
+
+const id = z.number().int().positive();
+/** Path and query ids are bounded to the serial column's range: a huge id is a 400, never a database error. */
+export const idParamSchema = z.coerce.number().int().positive().max(2_147_483_647);
+export const instanceParamsSchema = z.object({ id: idParamSchema });
+
+export const MAX_INSTANCES_PER_ORDER = 10;
+export const INSTANCE_LIST_PAGE_SIZE = 10;
+export const INSTANCE_LIST_MAX_LIMIT = 100;
+
+/** Custom plan bounds and steps (instances.md §5); add-on storage and transfer run from the plan's values. */
+export const customPlanBounds = {
+  cpu: { min: 1, max: 32, step: 1, default: 1 },
+  ramInGB: { min: 1, max: 128, step: 1, default: 1 },
+  diskInGB: { min: 10, max: 3000, step: 10, default: 10 },
+  bandwidthInTB: { min: 1, max: 50, step: 1, default: 1 },
+} as const;
+
+/**
+ * Resources on top of the plan. For a plan these are add-ons (storage in steps of 10 GB, transfer in TB);
+ * for a custom plan (no productId) they are the whole machine, within `customPlanBounds`.
+ */
+export const extraResourceSchema = z.object({
+  cpu: z.number().int().min(0).max(customPlanBounds.cpu.max),
+  ramInGB: z.number().int().min(0).max(customPlanBounds.ramInGB.max),
+  diskInGB: z.number().int().min(0).max(customPlanBounds.diskInGB.max).multipleOf(10, 'validation.invalid'),
+  bandwidthInTB: z.number().int().min(0).max(customPlanBounds.bandwidthInTB.max),
+});
+export type ExtraResource = z.infer<typeof extraResourceSchema>;
+export const noExtraResource: ExtraResource = { cpu: 0, ramInGB: 0, diskInGB: 0, bandwidthInTB: 0 };
+
+export const backupSettingsSchema = z.object({
+  scheduleFrequency: z.enum(['daily', 'weekly']),
+  scheduleWeekDays: z.array(z.number().int().min(0).max(6)).nullable(),
+  periodId: id,
+});
+
+/** POST /instances (instances.md §3 "Creation parameters"); one instance per hostname. */
+export const createInstancesRequestSchema = z
+  .object({
+    region: id,
+    /** Absent for a custom plan, whose machine is `extraResource`. */
+    productId: id.nullable().optional(),
+    class: planClassSchema.default('default'),
+    osId: id.nullable().optional(),
+    appId: id.nullable().optional(),
+    isoId: id.nullable().optional(),
+    fromSnapshot: id.nullable().optional(),
+    backupId: id.nullable().optional(),
+    hostnames: z.array(hostnameSchema).min(1).max(MAX_INSTANCES_PER_ORDER, 'validation.instances.quantity'),
+    sshKeyIds: z.array(id).max(50).default([]),
+    featureIds: z.array(id).max(50).default([]),
+    assignIpv4: z.boolean().default(true),
+    assignIpv6: z.boolean().default(false),
+    extraResource: extraResourceSchema.default(noExtraResource),
+    billingCycle: billingCycleSchema,
+    isSubscriptionAutoRenewEnabled: z.boolean().default(true),
+    ocaData: z.record(z.string(), z.string().max(255)).default({}),
+    floatingIPCount: z.number().int().min(0).max(10).default(0),
+    backupSettings: backupSettingsSchema.nullable().optional(),
+    isDdosProtected: z.boolean().default(false),
+    /** The customer accepted that instances beyond the promotion limit are charged at the base price. */
+    acceptPromotionLimit: z.boolean().default(false),
+  })
+  .refine((r) => r.assignIpv4 || r.assignIpv6, {
+    message: 'validation.instances.network',
+    path: ['assignIpv4'],
+  })
+  .refine((r) => new Set(r.hostnames.map((h) => h.toLowerCase())).size === r.hostnames.length, {
+    message: 'validation.instances.hostnamesUnique',
+    path: ['hostnames'],
+  });
+export type CreateInstancesRequest = z.input<typeof createInstancesRequestSchema>;
+export type CreateInstancesParams = z.output<typeof createInstancesRequestSchema>;
+
+/** Per-instance outcome of an order: `CREATED`, or why that one could not be started. */
+export const creationResultCodes = ['CREATED', 'NO_CAPACITY', 'FAILED'] as const;
+export const creationResultSchema = z.object({
+  hostname: z.string(),
+  code: z.enum(creationResultCodes),
+  detail: z.string(),
+  instanceId: id.nullable(),
+  /** The generated root or Administrator password, shown once. */
+  password: z.string().nullable(),
+});
+export type CreationResult = z.infer<typeof creationResultSchema>;
+export const createInstancesResponseSchema = z.object({ results: z.array(creationResultSchema) });
+
+/** Where each instance of a submitted order stands, for the creation pending page. */
+export const creationStates = ['creating', 'created', 'failed'] as const;
+export const creationStatusQuerySchema = z.object({
+  ids: z
+    .string()
+    .regex(/^\d{1,10}(,\d{1,10}){0,9}$/, 'validation.invalid')
+    .transform((s) => s.split(',').map(Number)),
+});
+export const creationStatusSchema = z.object({
+  instances: z.array(
+    z.object({
+      id,
+      hostname: z.string(),
+      state: z.enum(creationStates),
+      status: instanceStatusSchema.nullable(),
+      mainIp: z.string().nullable(),
+      detail: z.string(),
+    }),
+  ),
+});
+export type CreationStatus = z.infer<typeof creationStatusSchema>;
+
+export const osSummarySchema = z.object({ id, name: z.string(), family: z.string() });
+
+export const billingDetailSchema = z.object({
+  startDate: z.string().nullable(),
+  endDate: z.string().nullable(),
+  billingCycle: billingCycleSchema,
+  purchasedPrice: moneyStringSchema,
+  /** Suspended for a failed renewal: days left before termination (8 − days since the end date). */
+  daysUntilTermination: z.number().int().nonnegative().nullable(),
+  status: z.enum(['active', 'suspended', 'ended', 'terminated']),
+});
+
+/** An instance (instances.md §3). RAM in MB, disk in GB. */
+export const instanceSchema = z.object({
+  id,
+  hostname: z.string(),
+  status: instanceStatusSchema,
+  networkStatus: networkStatusSchema,
+  class: planClassSchema,
+  vcpuCount: z.number().int().nonnegative(),
+  ram: z.number().int().nonnegative(),
+  disk: z.number().int().nonnegative(),
+  bandwidthInTB: z.number().int().nonnegative(),
+  os: osSummarySchema.nullable(),
+  osId: id.nullable(),
+  appId: id.nullable(),
+  isoId: id.nullable(),
+  attachIso: z.boolean(),
+  mainIp: z.string().nullable(),
+  mainIpv6: z.string().nullable(),
+  mainIpPTR: z.string().nullable(),
+  mainIpv6PTRs: z.array(z.object({ ip: z.string(), ptr: z.string() })),
+  netmaskV4: z.string().nullable(),
+  netmaskV6: z.string().nullable(),
+  gatewayV4: z.string().nullable(),
+  gatewayV6: z.string().nullable(),
+  isDdosProtected: z.boolean(),
+  insertedAt: z.string(),
+  startedAt: z.string().nullable(),
+  /** GPU preorders: when the hardware is expected. */
+  dueDate: z.string().nullable(),
+  isPreorder: z.boolean(),
+  region: z.object({ id, name: z.string(), image: z.string() }),
+  productId: id.nullable(),
+  planName: z.string().nullable(),
+  features: z.array(z.object({ id, name: z.string() })),
+  sshKeys: z.array(z.string()),
+  ocaData: z.record(z.string(), z.string()),
+  extraResource: extraResourceSchema,
+  billingCycle: billingCycleSchema,
+  isSubscriptionAutoRenewEnabled: z.boolean(),
+  billingDetail: billingDetailSchema.nullable(),
+  discountPercent: z.number().min(0).max(100),
+  /** Root, or Administrator on Windows. */
+  username: z.string(),
+  /** The account or the instance is suspended: actions are refused with the access-suspended message. */
+  isSuspended: z.boolean(),
+});
+export type Instance = z.infer<typeof instanceSchema>;
+
+/** Status filter of the list: the panel's words mapped to instance states. */
+export const instanceStatusFilters = ['active', 'initializing', 'shutdown', 'suspended'] as const;
+export const instanceStatusFilterSchema = z.enum(instanceStatusFilters);
+export type InstanceStatusFilter = z.infer<typeof instanceStatusFilterSchema>;
+
+const optionalIpv4 = z
+  .string()
+  .trim()
+  .refine((v) => v === '' || isValidIpv4(v), 'validation.ip.invalid')
+  .optional();
+
+export const instanceListQuerySchema = z.object({
+  status: instanceStatusFilterSchema.optional(),
+  interval: intervalOptionSchema.optional(),
+  from: z.iso.date().optional(),
+  to: z.iso.date().optional(),
+  ipv4: optionalIpv4,
+  region: idParamSchema.optional(),
+  /** Opaque cursor from the previous page's `bookmark`. */
+  bookmark: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(INSTANCE_LIST_MAX_LIMIT).default(INSTANCE_LIST_PAGE_SIZE),
+});
+export type InstanceListQuery = z.input<typeof instanceListQuerySchema>;
+
+/** GPU preorders come first on the first page; `bookmark` is null on the last page. */
+export const instanceListSchema = z.object({
+  instances: z.array(instanceSchema),
+  bookmark: z.string().nullable(),
+  previousBookmark: z.string().nullable(),
+});
+export type InstanceList = z.infer<typeof instanceListSchema>;
+
+/** GET /instances/stats (platform.md §3 "Instance count"). */
+export const instanceStatsSchema = z.object({
+  instanceCount: z.number().int().nonnegative(),
+  poweredOnInstanceCount: z.number().int().nonnegative(),
+  shutdownInstanceCount: z.number().int().nonnegative(),
+  suspendedInstanceCount: z.number().int().nonnegative(),
+});
+export type InstanceStats = z.infer<typeof instanceStatsSchema>;
+
+export const changeHostnameRequestSchema = z.object({ hostname: hostnameSchema });
+/** Power-off takes an optional password in the spec's call; the panel sends none. */
+export const powerOffRequestSchema = z.object({ password: z.string().max(128).optional() }).default({});
+export const passwordResponseSchema = z.object({ password: z.string() });
+export const manageAutoRenewRequestSchema = z.object({ autoRenew: z.boolean() });
+export const manageAutoRenewResponseSchema = z.object({
+  code: z.boolean(),
+  isSubscriptionAutoRenewEnabled: z.boolean(),
+});
+
+/** What deleting a subscription instance gives back (README "Billing": unused whole days of the cycle). */
+export const subscriptionRefundSchema = z.object({
+  instanceId: id,
+  hostname: z.string(),
+  billingCycle: billingCycleSchema,
+  refundable: z.boolean(),
+  refundAmount: moneyStringSchema,
+  unusedDays: z.number().int().nonnegative(),
+  cycleEnd: z.string().nullable(),
+});
+export type SubscriptionRefund = z.infer<typeof subscriptionRefundSchema>;
+export const bulkSubscriptionRefundRequestSchema = z.object({
+  ids: z.array(id).min(1).max(100),
+});
+export const bulkSubscriptionRefundSchema = z.object({
+  refunds: z.array(subscriptionRefundSchema),
+  totalRefund: moneyStringSchema,
+});
+
+export const instanceErrorCodes = {
+  accountSuspended: 'ACCOUNT_SUSPENDED',
+  accessSuspended: 'ACCESS_SUSPENDED',
+  emailNotVerified: 'EMAIL_NOT_VERIFIED',
+  outOfStock: 'OUT_OF_STOCK',
+  ddosOutOfStock: 'DDOS_OUT_OF_STOCK',
+  promotionLimit: 'PROMOTION_LIMIT_REACHED',
+  notAvailable: 'NOT_AVAILABLE',
+  instanceChanging: 'INSTANCE_CHANGING',
+  mustBeOff: 'INSTANCE_MUST_BE_OFF',
+  mustBeOn: 'INSTANCE_MUST_BE_ON',
+  cannotResetPassword: 'COUDNT_RESET_VM_PASSWORD',
+  infrastructure: 'INFRASTRUCTURE_ERROR',
+  notSubscription: 'NOT_A_SUBSCRIPTION',
+  notSuspended: 'NOT_SUSPENDED',
+} as const;
+
+/** Messages the panel shows in the spec's words (instances.md §8). */
+export const ACCOUNT_SUSPENDED_MESSAGE = 'Your Account is suspended.';
+export const ACCESS_SUSPENDED_MESSAGE = 'Access suspended due to unusual activity. Please submit a ticket.';
+export const MUST_BE_OFF_MESSAGE = 'You have to turn off the service before doing this action.';
+export const CANNOT_RESET_PASSWORD_MESSAGE = "Couldn't reset VM password due to infrastructure error";
+export const CREATION_INTERNAL_ERROR_MESSAGE = 'Failed to create instance due to internal server error.';
+
+/** Default RAM for application deployment: 2 GB, 4 GB on Windows, 8 GB for the heavy Windows apps. */
+export function defaultApplicationRamGb(app: { osFamily: string; defaultRamInGB: number }): number {
+  if (app.osFamily === 'windows') return Math.max(4, app.defaultRamInGB);
+  return Math.max(2, app.defaultRamInGB);
+}
+
+/** Windows images log in as Administrator, everything else as root. */
+export const usernameForOsFamily = (family: string | null | undefined) =>
+  family === 'windows' ? 'Administrator' : 'root';
+
+/** Reset password is refused for these families (instances.md §5). */
+export const passwordResetUnsupportedFamilies = ['mikrotik'] as const;
