@@ -22,9 +22,11 @@ import { billingModule } from './modules/billing/billing.module';
 import { brandingRoutes } from './modules/branding/branding.routes';
 import { catalogueModule } from './modules/catalogue/catalogue.module';
 import { healthRoutes } from './modules/health/health.routes';
+import { instancesModule } from './modules/instances/instances.module';
 import { mailModule } from './modules/mail/mail.module';
 import { createGatewayRegistry } from './modules/payments/gateways/registry';
 import { paymentsModule } from './modules/payments/payments.module';
+import { preordersModule } from './modules/preorders/preorders.module';
 import { sandboxCheckoutRoutes } from './modules/payments/sandbox-checkout.routes';
 import { sshKeysModule } from './modules/ssh-keys/ssh-keys.module';
 import { registerErrorHandler } from './plugins/error-handler';
@@ -125,6 +127,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(paymentsModule({ ...deps, gateways }));
       await api.register(autoRechargeModule({ ...deps, gateways }));
       await api.register(sshKeysModule(deps));
+      await api.register(instancesModule(deps));
+      await api.register(preordersModule(deps));
     },
     { prefix: '/api' },
   );

@@ -2,6 +2,9 @@ import type { Config } from '../config';
 import type { Database } from '../db/client';
 import { autoRechargeJobs } from '../modules/auto-recharge/auto-recharge.jobs';
 import { billingJobs } from '../modules/billing/billing.jobs';
+import { computeJobs } from '../modules/compute/compute.jobs';
+import { instanceBillingJobs } from '../modules/instances/billing-ties.jobs';
+import { instanceJobs } from '../modules/instances/instances.jobs';
 import { mailJobs } from '../modules/mail/mail.jobs';
 import { paymentJobs } from '../modules/payments/payments.jobs';
 import type { JobDefinition } from './queue';
@@ -14,5 +17,8 @@ export function allJobs(deps: { config: Config; db: Database }): JobDefinition<n
     ...billingJobs(deps),
     ...paymentJobs(deps),
     ...autoRechargeJobs(deps),
+    ...computeJobs(deps),
+    ...instanceJobs(deps),
+    ...instanceBillingJobs(deps),
   ];
 }

@@ -12,28 +12,17 @@ import {
   signedIn,
 } from './route-builders';
 import { billingRoutes } from './routes-billing';
+import { instanceCreationRoutes } from './routes-instance-creation';
+import { instanceDetailRoutes } from './routes-instance-detail';
+import { instanceRoutes } from './routes-instances';
 import { paymentRoutes } from './routes-payments';
 
 export type { RouterContext } from './route-builders';
 export { rootRoute } from './route-builders';
 
 const tokenSearch = z.object({ token: z.string().optional().catch(undefined) });
-const servicesTabs = ['instanceList', 'backups', 'snapshots', 'customIso'] as const;
 export const accountTabs = ['information', 'email', 'security', 'api-access', 'log'] as const;
 export type AccountTab = (typeof accountTabs)[number];
-const instanceTabs = [
-  'access',
-  'performance',
-  'billing',
-  'resize',
-  'os',
-  'network',
-  'log',
-  'ticket',
-  'rescuemode',
-  'snapshot',
-  'backups',
-] as const;
 
 // ---- account and authentication (this release) ----
 const signInRoute = page(
@@ -119,38 +108,13 @@ const laterRoutes: AnyRoute[] = [
   ),
   comingLater('/applications', 'applications'),
   comingLater('/ip-management', 'floatingIps'),
-  comingLater('/createinstance', 'instanceCreation'),
-  comingLater('/createinstance/pending', 'instanceCreation'),
-  comingLater('/preorder/pending', 'preorders'),
-  comingLater('/instance-deletion', 'instances'),
   comingLater('/support', 'support'),
   comingLater('/support/new-ticket', 'support'),
   comingLater('/novnc', 'console', 'required', 'Vnc'),
   comingLater('/spice', 'console', 'required', 'Spice'),
-  comingLater('/cart', 'cart', 'any', 'WithNavAndFooter'),
   redirectRoute('/services', '/services/instanceList'),
   redirectRoute('/createinstance/virtualization', '/createinstance'),
-  comingLater('/services/$tab', 'instances', 'required', 'Default', (params) =>
-    oneOf(servicesTabs, 'tab')({ params }),
-  ),
   comingLater('/support/$id', 'support', 'required', 'Ticket', (params) => digitsOnly(params)),
-  createRoute({
-    getParentRoute: () => rootRoute,
-    path: '/instances/$id',
-    beforeLoad: (ctx) => {
-      guard('required')(ctx);
-      digitsOnly(ctx.params);
-      throw redirect({
-        to: '/instances/$id/$tab',
-        params: { id: ctx.params.id, tab: 'access' },
-        replace: true,
-      });
-    },
-  }),
-  comingLater('/instances/$id/$tab', 'instances', 'required', 'Default', (params) => {
-    digitsOnly(params);
-    oneOf(instanceTabs, 'tab')({ params });
-  }),
 ];
 
 const indexRoute = redirectRoute('/', '/dashboard');
@@ -178,6 +142,9 @@ export const routeTree = rootRoute.addChildren([
   notFoundRoute,
   ...billingRoutes,
   ...paymentRoutes,
+  ...instanceCreationRoutes,
+  ...instanceRoutes,
+  ...instanceDetailRoutes,
   ...laterRoutes,
   unknownRoute,
 ]);

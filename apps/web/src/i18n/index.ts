@@ -13,6 +13,9 @@ import enAccount from './locales/en/account.json';
 import enAuth from './locales/en/auth.json';
 import enBilling from './locales/en/billing.json';
 import enCommon from './locales/en/common.json';
+import enInstanceCreation from './locales/en/instanceCreation.json';
+import enInstanceDetail from './locales/en/instanceDetail.json';
+import enInstances from './locales/en/instances.json';
 import enPayments from './locales/en/payments.json';
 import enShell from './locales/en/shell.json';
 import enSshKeys from './locales/en/sshKeys.json';
@@ -87,6 +90,9 @@ export async function initI18n() {
           billing: enBilling,
           payments: enPayments,
           sshKeys: enSshKeys,
+          instanceCreation: enInstanceCreation,
+          instances: enInstances,
+          instanceDetail: enInstanceDetail,
         },
       },
       interpolation: {

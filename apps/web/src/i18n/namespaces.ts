@@ -1,3 +1,14 @@
 /** The translation namespaces, one per area of the panel; every language has one file per namespace. */
-export const namespaces = ['common', 'shell', 'auth', 'account', 'billing', 'payments', 'sshKeys'] as const;
+export const namespaces = [
+  'common',
+  'shell',
+  'auth',
+  'account',
+  'billing',
+  'payments',
+  'sshKeys',
+  'instanceCreation',
+  'instances',
+  'instanceDetail',
+] as const;
 export type Namespace = (typeof namespaces)[number];
