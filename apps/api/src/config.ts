@@ -76,6 +76,11 @@ const envSchema = z.object({
   /** How long links to printable invoices and receipts stay valid. */
   PRINT_TOKEN_TTL_HOURS: z.coerce.number().int().positive().default(24),
 
+  /** The compute driver behind instances; only the embedded simulator exists so far. */
+  COMPUTE_DRIVER: z.enum(['simulator']).default('simulator'),
+  /** Seconds each simulated provisioning step takes (default 2, or 0 under NODE_ENV=test: due at once). */
+  SIMULATOR_STEP_SECONDS: z.coerce.number().min(0).max(3600).optional(),
+
   CATALOGUE_FILE: z.string().default(resolve(repoRoot, 'catalogue', 'demo-catalogue.json')),
 
   BRAND_NAME: z.string().default('Nimbus Cloud'),
@@ -96,7 +101,8 @@ const envSchema = z.object({
 
 export type Env = z.infer<typeof envSchema>;
 
-export interface Config extends Env {
+export interface Config extends Omit<Env, 'SIMULATOR_STEP_SECONDS'> {
+  SIMULATOR_STEP_SECONDS: number;
   publicUrl: string;
   devMailbox: boolean;
 }
@@ -113,5 +119,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     ...merged,
     publicUrl: (merged.PUBLIC_URL ?? `http://${merged.HOST}:${port}`).replace(/\/$/, ''),
     devMailbox: merged.DEV_MAILBOX ?? !merged.SMTP_URL,
+    SIMULATOR_STEP_SECONDS: merged.SIMULATOR_STEP_SECONDS ?? (merged.NODE_ENV === 'test' ? 0 : 2),
   };
 }

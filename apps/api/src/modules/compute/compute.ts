@@ -1,10 +1,23 @@
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
+import { jobSender } from '../../jobs/sender';
 import type { Hypervisor } from './hypervisor';
+import { createSimulator } from './simulator/simulator';
 
-/** The configured compute driver (being written). */
-export function createHypervisor(_deps: { config: Config; db: Database }): Hypervisor {
-  return new Proxy({} as Hypervisor, {
-    get: () => () => Promise.reject(new Error('The compute driver is being written.')),
-  });
+/**
+ * The configured compute driver. Only the embedded simulator exists; a real driver (Proxmox VE) will be
+ * chosen here by COMPUTE_DRIVER, and nothing outside this folder needs to know which one runs.
+ */
+export function createHypervisor(deps: { config: Config; db: Database }): Hypervisor {
+  switch (deps.config.COMPUTE_DRIVER) {
+    case 'simulator':
+      return createSimulator({
+        db: deps.db,
+        stepSeconds: deps.config.SIMULATOR_STEP_SECONDS,
+        queue: jobSender(deps.db),
+        consoleSecret: deps.config.JWT_SECRET,
+      });
+  }
 }
+
+export { advanceDueServers } from './simulator/transitions';

@@ -1,0 +1,211 @@
+import type { InstanceStatus } from '@nimbus/contract';
+import { eq } from 'drizzle-orm';
+import type { Tx } from '../../../db/client';
+import { HypervisorError, type Ipv4Address, type ServerSource } from '../hypervisor';
+import { allocateAddress, describeAddresses, isProtectedAddress, releaseAddresses } from './addresses';
+import { fits, hostUsage, lockRegion } from './fleet';
+import { deleteImage, findImageOwner, type SimImage, withImage } from './images';
+import { generateServerPassword, hashServerPassword } from './passwords';
+import { expectStatus, type SimServer, type SimulatorDeps, withServer } from './servers';
+import { scheduleStep } from './simulator.jobs';
+import { simServers } from './simulator.tables';
+import { dueAfter } from './transitions';
+
+const SETTLED: InstanceStatus[] = ['active', 'shutdown'];
+
+/**
+ * Operations of the later instance issue (resize, OS, rescue, snapshots, backups, ISO, addresses). They
+ * act on the same rows as provisioning; long ones enter a transitional status that the step jobs settle.
+ */
+export function laterOperations(deps: SimulatorDeps) {
+  const { db, stepSeconds, queue } = deps;
+
+  /** Enters a transitional status that settles after one step. */
+  async function startStep(
+    tx: Tx,
+    server: SimServer,
+    status: InstanceStatus,
+    extra: Partial<SimServer> = {},
+  ) {
+    const now = new Date();
+    const stepDueAt = dueAfter(now, stepSeconds);
+    await tx
+      .update(simServers)
+      .set({ ...extra, status, stepDueAt, updatedAt: now })
+      .where(eq(simServers.ref, server.ref));
+    return { ref: server.ref, status, stepDueAt };
+  }
+  const schedule = async (step: { ref: string; status: InstanceStatus; stepDueAt: Date | null }) => {
+    if (queue) await scheduleStep(queue, step);
+  };
+
+  async function requireImage(imageRef: string, kind: SimImage['kind']) {
+    if (!(await findImageOwner(db, imageRef, kind))) {
+      throw new HypervisorError('not_found', `The ${kind} ${imageRef} does not exist.`);
+    }
+  }
+
+  return {
+    /** Grows or shrinks on the same host, if it has room (the server's own share counts as free). */
+    async resize(ref: string, to: { vcpu: number; ramMb: number; diskGb: number; bandwidthTb: number }) {
+      const [found] = await db
+        .select({ regionId: simServers.regionId })
+        .from(simServers)
+        .where(eq(simServers.ref, ref));
+      if (!found) throw new HypervisorError('not_found', `Server ${ref} does not exist.`);
+      await db.transaction(async (tx) => {
+        await lockRegion(tx, found.regionId);
+        const [server] = await tx.select().from(simServers).where(eq(simServers.ref, ref)).for('update');
+        if (!server || server.deletedAt)
+          throw new HypervisorError('not_found', `Server ${ref} does not exist.`);
+        if (server.failure) throw new HypervisorError('invalid_state', `Server ${ref} failed.`);
+        expectStatus(server, SETTLED, 'resize');
+        const host = (await hostUsage(tx, server.regionId)).find((h) => h.id === server.hostId)!;
+        if (!fits(host, { ...to, gpu: server.spec.gpu }, server.spec)) {
+          throw new HypervisorError('no_capacity', `The host of ${ref} has no room for the new size.`);
+        }
+        await tx
+          .update(simServers)
+          .set({ spec: { ...server.spec, ...to }, updatedAt: new Date() })
+          .where(eq(simServers.ref, ref));
+      });
+    },
+
+    /** Reinstalls: the disk is rebuilt and the guest spawned again; addresses stay. */
+    async changeOs(ref: string, source: ServerSource, username: string) {
+      const password = generateServerPassword();
+      const passwordHash = await hashServerPassword(password);
+      if (source.kind === 'snapshot') await requireImage(source.snapshotRef, 'snapshot');
+      if (source.kind === 'backup') await requireImage(source.backupRef, 'backup');
+      const step = await withServer(db, ref, async (tx, server) => {
+        expectStatus(server, SETTLED, 'reinstall');
+        return startStep(tx, server, 'preparing_disk', {
+          spec: { ...server.spec, source, username },
+          passwordHash,
+        });
+      });
+      await schedule(step);
+      return password;
+    },
+
+    /** The rescue system boots with the given password; the guest's own password is untouched. */
+    enableRescue: (ref: string, _password: string) =>
+      withServer(db, ref, async (tx, server) => {
+        expectStatus(server, SETTLED, 'enter rescue on');
+        await tx
+          .update(simServers)
+          .set({ status: 'rescue', updatedAt: new Date() })
+          .where(eq(simServers.ref, ref));
+      }),
+
+    disableRescue: (ref: string) =>
+      withServer(db, ref, async (tx, server) => {
+        expectStatus(server, ['rescue'], 'leave rescue on');
+        await tx
+          .update(simServers)
+          .set({ status: 'active', updatedAt: new Date() })
+          .where(eq(simServers.ref, ref));
+      }),
+
+    async takeSnapshot(ref: string, snapshotRef: string) {
+      const step = await withServer(db, ref, async (tx, server) => {
+        expectStatus(server, SETTLED, 'snapshot');
+        const image: SimImage = {
+          ref: snapshotRef,
+          kind: 'snapshot',
+          diskGb: server.spec.diskGb,
+          takenAt: new Date().toISOString(),
+        };
+        return startStep(tx, server, 'taking_snapshot', { spec: withImage(server.spec, image) });
+      });
+      await schedule(step);
+    },
+
+    async restoreSnapshot(ref: string, snapshotRef: string) {
+      await requireImage(snapshotRef, 'snapshot');
+      const step = await withServer(db, ref, async (tx, server) => {
+        expectStatus(server, SETTLED, 'restore a snapshot on');
+        return startStep(tx, server, 'loading_snapshot');
+      });
+      await schedule(step);
+    },
+
+    deleteSnapshot: (snapshotRef: string) => deleteImage(db, snapshotRef, 'snapshot'),
+
+    /** Backups are taken live: the server keeps running and its status does not change. */
+    takeBackup: (ref: string, backupRef: string) =>
+      withServer(db, ref, async (tx, server) => {
+        const image: SimImage = {
+          ref: backupRef,
+          kind: 'backup',
+          diskGb: server.spec.diskGb,
+          takenAt: new Date().toISOString(),
+        };
+        await tx
+          .update(simServers)
+          .set({ spec: withImage(server.spec, image), updatedAt: new Date() })
+          .where(eq(simServers.ref, ref));
+      }),
+
+    async restoreBackup(ref: string, backupRef: string) {
+      await requireImage(backupRef, 'backup');
+      const step = await withServer(db, ref, async (tx, server) => {
+        expectStatus(server, SETTLED, 'restore a backup on');
+        return startStep(tx, server, 'loading_backup');
+      });
+      await schedule(step);
+    },
+
+    deleteBackup: (backupRef: string) => deleteImage(db, backupRef, 'backup'),
+
+    attachIso: (ref: string, isoRef: string) =>
+      withServer(db, ref, async (tx) => {
+        await tx.update(simServers).set({ isoRef, updatedAt: new Date() }).where(eq(simServers.ref, ref));
+      }),
+
+    ejectIso: (ref: string) =>
+      withServer(db, ref, async (tx) => {
+        await tx
+          .update(simServers)
+          .set({ isoRef: null, updatedAt: new Date() })
+          .where(eq(simServers.ref, ref));
+      }),
+
+    /** Adds the address family the server was created without; having it already is fine. */
+    enableIp: (ref: string, family: 'ipv4' | 'ipv6') =>
+      withServer(db, ref, async (tx, server) => {
+        expectStatus(server, [...SETTLED, 'rescue'], `enable ${family} on`);
+        if (server[family]) return;
+        const kind = family === 'ipv6' ? 'ipv6' : server.spec.ddosProtected ? 'ddosIpv4' : 'ipv4';
+        const address = await allocateAddress(tx, ref, server.regionId, kind);
+        if (!address) throw new HypervisorError('no_capacity', `No free ${family} address in the region.`);
+        const flag = family === 'ipv4' ? { assignIpv4: true } : { assignIpv6: true };
+        await tx
+          .update(simServers)
+          .set({ [family]: address, spec: { ...server.spec, ...flag }, updatedAt: new Date() })
+          .where(eq(simServers.ref, ref));
+      }),
+
+    /** Moves the server to a new address from the protected pool (irreversible, as in the spec). */
+    async enableDdosProtection(ref: string): Promise<Ipv4Address> {
+      const address = await withServer(db, ref, async (tx, server) => {
+        expectStatus(server, [...SETTLED, 'rescue'], 'protect');
+        if (server.ipv4 && (await isProtectedAddress(tx, server.ipv4))) return server.ipv4;
+        const protectedIp = await allocateAddress(tx, ref, server.regionId, 'ddosIpv4');
+        if (!protectedIp)
+          throw new HypervisorError('no_capacity', 'No free DDoS-protected IPv4 address in the region.');
+        if (server.ipv4) await releaseAddresses(tx, ref, [server.ipv4]);
+        await tx
+          .update(simServers)
+          .set({
+            ipv4: protectedIp,
+            spec: { ...server.spec, ddosProtected: true, assignIpv4: true },
+            updatedAt: new Date(),
+          })
+          .where(eq(simServers.ref, ref));
+        return protectedIp;
+      });
+      return (await describeAddresses(db, address, null)).ipv4!;
+    },
+  };
+}

@@ -1,0 +1,49 @@
+import { eq } from 'drizzle-orm';
+import { type Hypervisor, HypervisorError } from '../hypervisor';
+import { laterOperations } from './operations';
+import { type SimulatorDeps, serverOperations } from './servers';
+import { simServers } from './simulator.tables';
+import { bandwidthBytes, consoleSigner, metricSeries } from './telemetry';
+
+/**
+ * The embedded cloud: a stateless object over the database, so any number of API and worker processes
+ * share one simulated world. Its state lives in the sim_* tables and moves on by jobs (simulator.jobs).
+ */
+export function createSimulator(deps: SimulatorDeps & { consoleSecret?: string }): Hypervisor {
+  const { db } = deps;
+  const consoles = consoleSigner(deps.consoleSecret);
+
+  /** The server's lifetime, also after deletion (usage is asked for after the fact). */
+  async function lifeOf(ref: string) {
+    const [server] = await db
+      .select({ createdAt: simServers.createdAt, deletedAt: simServers.deletedAt, status: simServers.status })
+      .from(simServers)
+      .where(eq(simServers.ref, ref));
+    if (!server) throw new HypervisorError('not_found', `Server ${ref} does not exist.`);
+    return server;
+  }
+
+  return {
+    name: 'simulator',
+    ...serverOperations(deps),
+    ...laterOperations(deps),
+
+    async bandwidthUsage(ref, from, to) {
+      return { bytes: bandwidthBytes(ref, await lifeOf(ref), from, to) };
+    },
+
+    async metrics(ref, metric, from, to, stepSeconds) {
+      await lifeOf(ref);
+      return metricSeries(ref, metric, from, to, stepSeconds);
+    },
+
+    async consoleSession(ref, kind) {
+      const server = await lifeOf(ref);
+      if (server.deletedAt) throw new HypervisorError('not_found', `Server ${ref} does not exist.`);
+      if (server.status !== 'active' && server.status !== 'rescue') {
+        throw new HypervisorError('invalid_state', `Server ${ref} has no console while ${server.status}.`);
+      }
+      return consoles.session(ref, kind);
+    },
+  };
+}

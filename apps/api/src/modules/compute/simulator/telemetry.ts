@@ -1,0 +1,83 @@
+import { createHash, createHmac, randomBytes } from 'node:crypto';
+import type { MetricName } from '../hypervisor';
+
+/**
+ * Readings a simulated guest would report. Deterministic (a hash of the server, metric and instant), so
+ * a chart drawn twice is the same chart and tests can pin values, yet they vary like real ones.
+ */
+
+/** A number in [0, 1) from the text. */
+export function unitHash(text: string): number {
+  return createHash('sha256').update(text).digest().readUInt32BE(0) / 2 ** 32;
+}
+
+const METRIC_RANGES: Record<MetricName, [number, number]> = {
+  'cpu:usage:%': [1, 65],
+  'memory:usage:%': [20, 80],
+  'disk:usage:%': [10, 60],
+  'disk:iops': [0, 800],
+  'disk:write:mb': [0, 40],
+  'disk:read:mb': [0, 60],
+  'network:in:mb': [0, 25],
+  'network:out:mb': [0, 25],
+};
+
+/** At most this many points per series, whatever the range and step. */
+export const MAX_METRIC_POINTS = 2000;
+
+export function metricSeries(ref: string, metric: MetricName, from: Date, to: Date, stepSeconds: number) {
+  const step = Math.max(1, Math.floor(stepSeconds)) * 1000;
+  const [low, high] = METRIC_RANGES[metric];
+  const points: { timestamp: number; value: number }[] = [];
+  // Aligned to the step, so two overlapping queries agree on the shared points.
+  for (let t = Math.ceil(from.getTime() / step) * step; t <= to.getTime(); t += step) {
+    if (points.length >= MAX_METRIC_POINTS) break;
+    const value = low + (high - low) * unitHash(`${ref}|${metric}|${t}`);
+    points.push({ timestamp: Math.floor(t / 1000), value: Math.round(value * 100) / 100 });
+  }
+  return points;
+}
+
+/** Bytes per second the server moves, steady per server: between 20 kB/s and 500 kB/s. */
+export const bandwidthRate = (ref: string) => Math.round(20_000 + 480_000 * unitHash(`${ref}|bandwidth`));
+
+/** Bytes moved while the server existed within [from, to]. */
+export function bandwidthBytes(
+  ref: string,
+  life: { createdAt: Date; deletedAt: Date | null },
+  from: Date,
+  to: Date,
+): number {
+  const start = Math.max(from.getTime(), life.createdAt.getTime());
+  const end = Math.min(to.getTime(), life.deletedAt?.getTime() ?? to.getTime());
+  return end > start ? Math.floor(((end - start) / 1000) * bandwidthRate(ref)) : 0;
+}
+
+/** How long a console link works. */
+export const CONSOLE_TTL_SECONDS = 60;
+
+/**
+ * A console link signed with HMAC, for the console proxy to check (`verifyConsoleToken`). Without a
+ * configured secret the process draws one, so links work only against the process that made them.
+ */
+export function consoleSigner(secret: string = randomBytes(32).toString('hex')) {
+  const sign = (ref: string, kind: string, expires: number) =>
+    createHmac('sha256', secret).update(`${ref}|${kind}|${expires}`).digest('base64url');
+  return {
+    session(ref: string, kind: 'vnc' | 'spice', now = new Date()) {
+      const expires = Math.floor(now.getTime() / 1000) + CONSOLE_TTL_SECONDS;
+      const query = new URLSearchParams({
+        ref,
+        kind,
+        expires: String(expires),
+        token: sign(ref, kind, expires),
+      });
+      return { url: `/novnc/?${query}`, expiresAt: new Date(expires * 1000) };
+    },
+    verify(url: string, now = new Date()): boolean {
+      const query = new URLSearchParams(url.split('?')[1] ?? '');
+      const [ref, kind, expires, token] = ['ref', 'kind', 'expires', 'token'].map((k) => query.get(k) ?? '');
+      return Number(expires) * 1000 > now.getTime() && token === sign(ref!, kind!, Number(expires));
+    },
+  };
+}
