@@ -2,18 +2,14 @@
 // bare INSERT of the same 100,000 ledger rows, the least any way of charging them could cost.
 // Run: npm run bench. Uses a scratch database on TEST_DATABASE_URL / DATABASE_URL's server when set
 // (dropped afterwards), otherwise a throw-away embedded PostgreSQL in a temporary folder.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { createDatabase, type Database } from '../src/db/client';
-import { startEmbeddedPostgres } from '../src/db/embedded';
 import { runMigrations } from '../src/db/migrate';
 import { billHour } from '../src/modules/billing/hourly-billing';
 import { reconcileBalances } from '../src/modules/billing/reconciliation';
-import { freePort, withDatabase } from '../test/global-setup';
+import { withDatabase } from '../test/global-setup';
+import { adminQuery, benchServer } from './bench-database';
 
 const CUSTOMERS = 10_000;
 const ITEMS = 100_000;
@@ -31,32 +27,6 @@ async function timed<T>(work: () => Promise<T>): Promise<[T, number]> {
   const start = performance.now();
   const result = await work();
   return [result, performance.now() - start];
-}
-
-/** A server to create the scratch database on, and how to stop it afterwards. */
-async function benchServer(): Promise<{ adminUrl: string; stop(): Promise<void> }> {
-  const external = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
-  if (external) return { adminUrl: external, stop: async () => {} };
-  const dir = mkdtempSync(join(tmpdir(), 'nimbus-bench-'));
-  console.log(`Starting a throw-away embedded PostgreSQL in ${dir}`);
-  const embedded = await startEmbeddedPostgres({ dir, port: await freePort(), database: 'postgres' });
-  return {
-    adminUrl: embedded.adminUrl,
-    async stop() {
-      await embedded.stop();
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
-}
-
-async function adminQuery(adminUrl: string, text: string) {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
 }
 
 /** Customers with credit (and the ledger entries behind it) and hourly items, all set-based. */

@@ -26,6 +26,29 @@ export const activityEvents = [
   'credit_adjusted',
   'kyc_approved',
   'kyc_rejected',
+  // Instance reads, actions, deletion and billing ties (issue 5).
+  'instance_powered_off',
+  'instance_powered_off_failed',
+  'instance_powered_on',
+  'instance_powered_on_failed',
+  'instance_restarted',
+  'instance_restarted_failed',
+  'instance_hostname_changed',
+  'instance_hostname_changed_failed',
+  'instance_password_reset',
+  'instance_password_reset_failed',
+  'instance_auto_renew_changed',
+  'instance_renewed',
+  'instance_delete_requested',
+  'instance_terminated_by_billing',
+  'instance_subscription_ended',
+  // Instance creation, provisioning and GPU preorders (issue 5).
+  'instance_created',
+  'instance_creation_failed',
+  'instance_deleted',
+  'preorder_submitted',
+  'preorder_allocated',
+  'preorder_cancelled',
 ] as const;
 export type ActivityEvent = (typeof activityEvents)[number];
 

@@ -150,3 +150,44 @@ export function daysCovered(amount: Micros, usageRatePerHour: Micros): number | 
   if (usageRatePerHour <= 0) return null;
   return Math.floor(amount / (usageRatePerHour * 24));
 }
+
+// ---- subscription refund (README "Billing") ----
+
+const DAY_MS = 86_400_000;
+
+/** What deleting a subscription instance gives back now: unused whole days of its paid cycle. */
+export interface SubscriptionRefundFigure {
+  refundable: boolean;
+  /** Micros, rounded down to the cent. */
+  amount: Micros;
+  unusedDays: number;
+}
+
+/**
+ * Refund on deletion: a cycle (non-hourly) item whose current cycle is paid (status active) and not over
+ * gives back the whole days left of that cycle, pro rata of the cycle's price over the cycle's calendar
+ * days, rounded down to the cent. Hourly items pay per hour used and get nothing back; a suspended item's
+ * cycle was never paid, and an ended or terminated one has nothing left.
+ */
+export function subscriptionRefund(
+  item: {
+    billingCycle: BillingCycle;
+    status: string;
+    cycleStart: Date | null;
+    cycleEnd: Date | null;
+    /** The price paid for one cycle. */
+    cyclePrice: Micros;
+  },
+  now: Date,
+): SubscriptionRefundFigure {
+  const none = { refundable: false, amount: 0, unusedDays: 0 };
+  if (item.billingCycle === 'hourly' || item.status !== 'active' || !item.cycleStart || !item.cycleEnd)
+    return none;
+  const cycleDays = Math.round((item.cycleEnd.getTime() - item.cycleStart.getTime()) / DAY_MS);
+  const unusedDays = Math.floor((item.cycleEnd.getTime() - now.getTime()) / DAY_MS);
+  if (cycleDays <= 0 || unusedDays <= 0) return none;
+  const days = Math.min(unusedDays, cycleDays);
+  const cents = (BigInt(item.cyclePrice) * BigInt(days)) / (BigInt(cycleDays) * BigInt(CENT));
+  const amount = Number(cents) * CENT;
+  return { refundable: amount > 0, amount, unusedDays: days };
+}

@@ -1,6 +1,6 @@
 import { type AnyRoute, createRoute, redirect } from '@tanstack/react-router';
 import { digitsOnly, guard } from './guard';
-import { comingLater, oneOf, rootRoute } from './route-builders';
+import { lazyPage, oneOf, rootRoute } from './route-builders';
 
 export const instanceTabs = [
   'access',
@@ -31,8 +31,15 @@ export const instanceDetailRoutes: AnyRoute[] = [
       });
     },
   }),
-  comingLater('/instances/$id/$tab', 'instances', 'required', 'Default', (params) => {
-    digitsOnly(params);
-    oneOf(instanceTabs, 'tab')({ params });
+  createRoute({
+    getParentRoute: () => rootRoute,
+    path: '/instances/$id/$tab',
+    staticData: { auth: 'required', layout: 'Default', title: 'areas.instances' },
+    beforeLoad: (ctx) => {
+      guard('required')(ctx);
+      digitsOnly(ctx.params);
+      oneOf(instanceTabs, 'tab')({ params: ctx.params });
+    },
+    component: lazyPage(() => import('../features/instance-detail/InstanceDetailPage'), 'InstanceDetailPage'),
   }),
 ];

@@ -1,12 +1,31 @@
-import type { AnyRoute } from '@tanstack/react-router';
-import { comingLater, oneOf } from './route-builders';
+import { type AnyRoute, createRoute } from '@tanstack/react-router';
+import { instanceListSearchSchema } from '../features/instances/search';
+import { guard } from './guard';
+import { comingLater, lazyPage, oneOf, page, rootRoute, signedIn } from './route-builders';
 
-const servicesTabs = ['instanceList', 'backups', 'snapshots', 'customIso'] as const;
+/** Services tabs that a later release delivers; the instance list has its own route below. */
+const laterServicesTabs = ['backups', 'snapshots', 'customIso'] as const;
+
+const instanceListRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/services/instanceList',
+  staticData: { auth: 'required', layout: 'Default', title: 'areas.instances' },
+  validateSearch: instanceListSearchSchema,
+  beforeLoad: guard('required'),
+  component: lazyPage(() => import('../features/instances/list/InstanceListPage'), 'InstanceListPage'),
+});
 
 /** The services tabs (instance list, …) and the deletion queue (instances.md §2). */
 export const instanceRoutes: AnyRoute[] = [
-  comingLater('/instance-deletion', 'instances'),
+  instanceListRoute,
+  page(
+    '/instance-deletion',
+    signedIn('areas.instances'),
+    () => import('../features/instances/deletion/InstanceDeletionPage'),
+    'InstanceDeletionPage',
+  ),
+  // A static path wins over the parameter, so /services/instanceList never reaches this route.
   comingLater('/services/$tab', 'instances', 'required', 'Default', (params) =>
-    oneOf(servicesTabs, 'tab')({ params }),
+    oneOf(laterServicesTabs, 'tab')({ params }),
   ),
 ];

@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { type Micros, toMicros } from '@nimbus/contract';
+import { FAULTABLE_STEPS, type FaultableStep } from '../compute/simulator/faults';
 import { UsageError } from './admin.errors';
 
 export type AdminCommand =
@@ -16,7 +17,12 @@ export type AdminCommand =
   | { name: 'suspend'; customer: string; reason?: string }
   | { name: 'unsuspend'; customer: string }
   | { name: 'run-hourly' }
-  | { name: 'reconcile' };
+  | { name: 'reconcile' }
+  | { name: 'simulator-fault'; step: FaultableStep; regionId?: number; times: number; reason?: string }
+  | { name: 'simulator-fleet' }
+  | { name: 'preorder-list' }
+  | { name: 'preorder-allocate'; preorderId: number }
+  | { name: 'preorder-cancel'; preorderId: number };
 
 export const usage = `Nimbus operator commands
 
@@ -37,6 +43,17 @@ Usage: npm run admin -- <command>
       Bills every closed hour now and prints what was billed.
   billing reconcile
       Compares every balance with its ledger; exits 1 when any differs.
+  simulator fault <step> [--region <id>] [--times <n>] [--reason "<text>"]
+      Makes the next n (default 1) simulated servers reaching <step> (in that region, or any) fail there.
+      Steps: ${FAULTABLE_STEPS.join(', ')}.
+  simulator fleet
+      Lists the simulator's hosts with used and free vCPU, RAM, disk and GPUs.
+  preorder list
+      Lists the pending GPU preorders, oldest due first.
+  preorder allocate <id>
+      Turns a pending preorder into an instance and starts billing it (refused without enough credit).
+  preorder cancel <id>
+      Cancels a pending preorder; nothing was charged.
   help
       Shows this text.
 
@@ -56,6 +73,14 @@ export function parseAmount(text: string): Micros {
   return micros;
 }
 
+function positiveInteger(option: string, text: string): number {
+  const n = Number(text);
+  if (!/^\d+$/.test(text) || !Number.isSafeInteger(n) || n < 1) {
+    throw new UsageError(`${option} must be a whole number above zero (got "${text}").`);
+  }
+  return n;
+}
+
 function parseOptions(argv: string[]) {
   // A negative amount would read as an unknown option; say what to do instead.
   const negative = argv.find((a) => /^-\d/.test(a));
@@ -65,7 +90,13 @@ function parseOptions(argv: string[]) {
   try {
     return parseArgs({
       args: argv,
-      options: { reason: { type: 'string' }, key: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+      options: {
+        reason: { type: 'string' },
+        key: { type: 'string' },
+        region: { type: 'string' },
+        times: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
       allowPositionals: true,
       strict: true,
     });
@@ -81,8 +112,8 @@ export function parseAdminArgs(argv: string[]): AdminCommand {
   if (values.help || group === undefined || group === 'help') return { name: 'help' };
 
   const command = `${group} ${action ?? ''}`.trim();
-  const allow = (...options: ('reason' | 'key')[]) => {
-    for (const option of ['reason', 'key'] as const) {
+  const allow = (...options: ('reason' | 'key' | 'region' | 'times')[]) => {
+    for (const option of ['reason', 'key', 'region', 'times'] as const) {
       if (values[option] !== undefined && !options.includes(option)) {
         throw new UsageError(`"${command}" has no --${option} option.`);
       }
@@ -138,6 +169,37 @@ export function parseAdminArgs(argv: string[]): AdminCommand {
       allow();
       args([]);
       return { name: 'reconcile' };
+    case 'simulator fault': {
+      allow('region', 'times', 'reason');
+      const [step] = args(['step']);
+      if (!(FAULTABLE_STEPS as readonly string[]).includes(step!)) {
+        throw new UsageError(`"${step}" is not a step; use one of ${FAULTABLE_STEPS.join(', ')}.`);
+      }
+      return {
+        name: 'simulator-fault',
+        step: step as FaultableStep,
+        regionId: values.region === undefined ? undefined : positiveInteger('--region', values.region),
+        times: values.times === undefined ? 1 : positiveInteger('--times', values.times),
+        reason: text(values.reason),
+      };
+    }
+    case 'simulator fleet':
+      allow();
+      args([]);
+      return { name: 'simulator-fleet' };
+    case 'preorder list':
+      allow();
+      args([]);
+      return { name: 'preorder-list' };
+    case 'preorder allocate':
+    case 'preorder cancel': {
+      allow();
+      const [id] = args(['id']);
+      const preorderId = positiveInteger('<id>', id!);
+      return action === 'allocate'
+        ? { name: 'preorder-allocate', preorderId }
+        : { name: 'preorder-cancel', preorderId };
+    }
     default:
       throw new UsageError(`Unknown command "${command}". Run "npm run admin -- help" for the list.`);
   }

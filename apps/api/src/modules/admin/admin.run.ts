@@ -8,6 +8,8 @@ import { type AdminCommand, usage } from './admin.args';
 import { runHourlyBillingNow } from './billing.commands';
 import { adjustCredit } from './credit.commands';
 import { decideKyc } from './kyc.commands';
+import { allocatePreorderCommand, cancelPreorderCommand, listPreorders } from './preorder.commands';
+import { plantSimulatorFault, simulatorFleet } from './simulator.commands';
 
 export interface AdminDeps {
   db: Database;
@@ -80,6 +82,21 @@ export async function runAdminCommand(command: AdminCommand, deps: AdminDeps): P
         lines.push(`Auto-recharge checks queued: ${r.autoRechargeChecksQueued}.`);
       return done(lines, r.warning);
     }
+    case 'simulator-fault': {
+      const fault = await plantSimulatorFault(deps, command);
+      const where = fault.regionId === null ? 'in any region' : `in region ${fault.regionId}`;
+      return done([
+        `Fault #${fault.id} planted: the next ${fault.remaining} server(s) reaching ${fault.step} ${where} will fail ("${fault.reason}").`,
+      ]);
+    }
+    case 'simulator-fleet':
+      return done(await simulatorFleet(deps));
+    case 'preorder-list':
+      return listPreorders(deps);
+    case 'preorder-allocate':
+      return allocatePreorderCommand(deps, command.preorderId);
+    case 'preorder-cancel':
+      return cancelPreorderCommand(deps, command.preorderId);
     case 'reconcile': {
       const differences = await reconcileBalances(deps.db);
       if (differences.length === 0) return done(['Every balance matches its ledger.']);

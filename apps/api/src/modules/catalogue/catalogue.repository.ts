@@ -1,5 +1,6 @@
 import { and, asc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { instances } from '../instances/instances.tables';
 import {
   applications,
   applicationTags,
@@ -40,9 +41,22 @@ export interface Offer {
   remainingDdosIpv4: number;
 }
 
+/** Instances that hold a product's capacity in a region: every one not failed or deleted. */
+const liveInstancesOf = (extra: SQL = sql`true`) => sql<number>`(
+  SELECT count(*) FROM ${instances} i
+  WHERE i.product_id = ${productRegions.productId} AND i.region_id = ${productRegions.regionId}
+    AND i.lifecycle IN ('provisioning', 'ready', 'deleting') AND ${extra})`;
+
+/** What is left to sell of a product in a region: capacity less the live instances (never below 0). */
+const remainingStock =
+  sql<number>`greatest(${productRegions.stockCapacity} - ${liveInstancesOf()}, 0)`.mapWith(Number);
+const remainingDdosIpv4 = sql<number>`greatest(${productRegions.ddosIpv4Capacity} - ${liveInstancesOf(
+  sql`i.is_ddos_protected`,
+)}, 0)`.mapWith(Number);
+
 /**
  * Where each product is sold, with what is left to sell. The one place remaining stock is computed:
- * today it is the capacity; instances will subtract their allocations here.
+ * the capacity less the instances holding it.
  */
 export async function listOffers(db: DbOrTx): Promise<Offer[]> {
   const rows = await db
@@ -50,8 +64,8 @@ export async function listOffers(db: DbOrTx): Promise<Offer[]> {
       productId: productRegions.productId,
       regionId: productRegions.regionId,
       regionOffsetMonthlyMicros: productRegions.regionOffsetMonthlyMicros,
-      remainingStock: sql<number>`greatest(${productRegions.stockCapacity}, 0)`.mapWith(Number),
-      remainingDdosIpv4: sql<number>`greatest(${productRegions.ddosIpv4Capacity}, 0)`.mapWith(Number),
+      remainingStock,
+      remainingDdosIpv4,
     })
     .from(productRegions)
     .innerJoin(regions, eq(regions.id, productRegions.regionId))
@@ -59,6 +73,38 @@ export async function listOffers(db: DbOrTx): Promise<Offer[]> {
     .where(and(eq(productRegions.inCatalogue, true), eq(regions.inCatalogue, true)))
     .orderBy(asc(products.sortOrder), asc(regions.sortOrder));
   return rows;
+}
+
+/**
+ * One offer with its stock, its product_regions row locked for the rest of the transaction: orders for
+ * the same plan in the same region queue here, so two of them can never both take the last unit.
+ * Null when the product is not sold there.
+ */
+export async function lockOffer(tx: DbOrTx, productId: number, regionId: number): Promise<Offer | null> {
+  const [locked] = await tx
+    .select({ productId: productRegions.productId })
+    .from(productRegions)
+    .where(
+      and(
+        eq(productRegions.productId, productId),
+        eq(productRegions.regionId, regionId),
+        eq(productRegions.inCatalogue, true),
+      ),
+    )
+    .for('update');
+  if (!locked) return null;
+  // Counted after the lock, so instances committed by the order that held it are seen.
+  const [row] = await tx
+    .select({
+      productId: productRegions.productId,
+      regionId: productRegions.regionId,
+      regionOffsetMonthlyMicros: productRegions.regionOffsetMonthlyMicros,
+      remainingStock,
+      remainingDdosIpv4,
+    })
+    .from(productRegions)
+    .where(and(eq(productRegions.productId, productId), eq(productRegions.regionId, regionId)));
+  return row ?? null;
 }
 
 export const listFeatures = (db: DbOrTx) =>

@@ -1,8 +1,42 @@
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import type { JobDefinition } from '../../jobs/queue';
+import { jobSender } from '../../jobs/sender';
+import { createHypervisor } from '../compute/compute';
+import {
+  CONVERGE_JOB,
+  CONVERGE_SWEEP_JOB,
+  convergeInstance,
+  hasQueuedConverge,
+  requestConverge,
+  sweepUnsettled,
+} from './converge';
 
-/** Provisioning and deletion jobs of the instances area (being written). */
-export function instanceJobs(_deps: { config: Config; db: Database }): JobDefinition<never>[] {
-  return [];
+/** Provisioning and deletion jobs of the instances area: converge runs and their sweeper. */
+export function instanceJobs(deps: { config: Config; db: Database }): JobDefinition<never>[] {
+  const { db } = deps;
+  const sender = jobSender(db);
+  const hypervisor = createHypervisor(deps);
+  const converge: JobDefinition<{ instanceId: number }> = {
+    name: CONVERGE_JOB,
+    retryLimit: 5,
+    retryDelaySeconds: 5,
+    concurrency: 4,
+    handler: async ({ instanceId }) => {
+      const outcome = await convergeInstance({ db, hypervisor }, instanceId);
+      // Not settled: look again in a second, unless a run is already waiting.
+      if (outcome === 'pending' && !(await hasQueuedConverge(db, instanceId)))
+        await requestConverge(sender, instanceId, 1);
+    },
+  };
+  const sweep: JobDefinition = {
+    name: CONVERGE_SWEEP_JOB,
+    schedule: '* * * * *',
+    retryLimit: 1,
+    concurrency: 1,
+    handler: async () => {
+      await sweepUnsettled(db, sender);
+    },
+  };
+  return [converge, sweep] as JobDefinition<never>[];
 }

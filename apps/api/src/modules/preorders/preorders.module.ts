@@ -1,7 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app';
+import { preordersRoutes } from './preorders.routes';
+import { createPreorderService } from './preorders.service';
 
-/** GET/POST /preorders (being written). */
-export function preordersModule(_deps: AppDeps) {
-  return async (_app: FastifyInstance) => {};
+/** GET/POST /preorders. */
+export function preordersModule(deps: AppDeps) {
+  const preorders = createPreorderService(deps);
+  return async (app: FastifyInstance) => {
+    await app.register(preordersRoutes({ preorders }));
+  };
 }

@@ -1,6 +1,7 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fail, logEntry, mockApi, ok, renderAccount, testUser } from '../account/test-utils';
+import { instance, instanceList, preorderRow } from '../instances/test-utils';
 import { DashboardPage } from './DashboardPage';
 
 const log = [
@@ -8,9 +9,19 @@ const log = [
   ...Array.from({ length: 7 }, (_, i) => logEntry('login', { ip: `10.0.0.${i}` }, i + 1)),
 ];
 
+const noInstances = {
+  'GET /api/instances': ok(instanceList([])),
+  'GET /api/instances/stats': ok({
+    instanceCount: 0,
+    poweredOnInstanceCount: 0,
+    shutdownInstanceCount: 0,
+    suspendedInstanceCount: 0,
+  }),
+};
+
 describe('DashboardPage', () => {
   it('greets the customer and shows the last 5 visible activity entries', async () => {
-    mockApi({ 'GET /api/auth/user-info': ok(testUser), 'GET /api/logs': ok({ logs: log }) });
+    mockApi({ ...noInstances, 'GET /api/auth/user-info': ok(testUser), 'GET /api/logs': ok({ logs: log }) });
     await renderAccount(<DashboardPage />, '/dashboard');
     expect(await screen.findByRole('heading', { name: 'Hello, Ada Lovelace' })).toBeInTheDocument();
     expect(await screen.findByText('Signed in from 10.0.0.4')).toBeInTheDocument();
@@ -29,7 +40,7 @@ describe('DashboardPage', () => {
       accountState: 'unverified',
       email: { ...testUser.email, isVerified: false },
     };
-    mockApi({ 'GET /api/auth/user-info': ok(unverified), 'GET /api/logs': ok({ logs: [] }) });
+    mockApi({ ...noInstances, 'GET /api/auth/user-info': ok(unverified), 'GET /api/logs': ok({ logs: [] }) });
     await renderAccount(<DashboardPage />, '/dashboard');
     expect(await screen.findByText('Verify your email address')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Verify email' })).toHaveAttribute(
@@ -40,10 +51,41 @@ describe('DashboardPage', () => {
   });
 
   it('keeps the page when the activity fails, with a retry', async () => {
-    mockApi({ 'GET /api/auth/user-info': ok(testUser), 'GET /api/logs': fail(500, 'INTERNAL_ERROR') });
+    mockApi({
+      ...noInstances,
+      'GET /api/auth/user-info': ok(testUser),
+      'GET /api/logs': fail(500, 'INTERNAL_ERROR'),
+    });
     await renderAccount(<DashboardPage />, '/dashboard');
     expect(await screen.findByText('We could not load the activity log.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
     expect(screen.getByText('ada@example.com')).toBeInTheDocument();
+  });
+
+  it('shows the service tiles and the newest services, preorders not clickable', async () => {
+    const api = mockApi({
+      'GET /api/auth/user-info': ok(testUser),
+      'GET /api/logs': ok({ logs: [] }),
+      'GET /api/instances': ok(
+        instanceList([preorderRow(9, new Date(Date.now() + 86_400_000 + 30_000).toISOString()), instance(1)]),
+      ),
+      'GET /api/instances/stats': ok({
+        instanceCount: 4,
+        poweredOnInstanceCount: 2,
+        shutdownInstanceCount: 1,
+        suspendedInstanceCount: 1,
+      }),
+    });
+    await renderAccount(<DashboardPage />, '/dashboard');
+    const tiles = await screen.findByRole('list', { name: 'Service summary' });
+    expect(await within(tiles).findByText('3')).toBeInTheDocument();
+    expect(within(tiles).getByText('Active VPS')).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'web-1' })).toHaveAttribute('href', '/instances/1/access');
+    const preorder = screen.getByText('gpu-9').closest('tr') as HTMLElement;
+    expect(within(preorder).queryByRole('link')).not.toBeInTheDocument();
+    expect(within(preorder).getByText('ETA: 1d 0h 0m left')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'View all' })).toHaveAttribute('href', '/services/instanceList');
+    expect(screen.getByRole('link', { name: 'New service' })).toHaveAttribute('href', '/createinstance');
+    expect(api.calls('GET', '/api/instances')[0]?.query.get('limit')).toBe('5');
   });
 });

@@ -4,9 +4,11 @@ import { PageHeader } from '../../components/PageHeader';
 import { UserInfoGate } from '../account/components/UserInfoGate';
 import { AccountCard } from './AccountCard';
 import { AccountStateNotice } from './AccountStateNotice';
+import { InstancesCard } from './InstancesCard';
 import { RecentActivityCard } from './RecentActivityCard';
+import { ServiceTiles } from './ServiceTiles';
 
-/** The signed-in landing page. Service tiles arrive with the releases that bring services. */
+/** The signed-in landing page: service tiles, the newest services, the account and recent activity. */
 export function DashboardPage() {
   const { t } = useTranslation('account');
   return (
@@ -16,6 +18,8 @@ export function DashboardPage() {
           <PageHeader title={t('dashboard.greeting', { name: user.fullname })} />
           <Box sx={{ display: 'grid', gap: 3 }}>
             <AccountStateNotice user={user} />
+            <ServiceTiles />
+            <InstancesCard />
             <Box
               sx={{
                 display: 'grid',

@@ -7,11 +7,13 @@ import { useRouteMeta } from '../shell/useRouteMeta';
 /**
  * Every route of an area that a later release delivers shows this: the route exists and is guarded, and
  * the customer is told plainly that the area is coming, rather than meeting a 404 or an empty page.
+ * Tabs of a later release (e.g. an instance's snapshots) show it too, passing their own `area` name.
  */
-export function UnavailablePage() {
+export function UnavailablePage({ area: areaName }: { area?: string } = {}) {
   const { t } = useTranslation('shell');
   const { title } = useRouteMeta();
-  const area = title ? t(title) : t('unavailable.thisArea');
+  // A tab of a page that is partly delivered names itself; a whole route is named by its title.
+  const area = areaName ?? (title ? t(title) : t('unavailable.thisArea'));
   return (
     <Box sx={{ textAlign: 'center', py: { xs: 6, md: 10 }, px: 2, maxWidth: 560, mx: 'auto' }}>
       <Box
@@ -30,7 +32,7 @@ export function UnavailablePage() {
       >
         <RocketIcon sx={{ fontSize: 44 }} />
       </Box>
-      <Typography variant="h1" sx={{ mb: 1.5 }}>
+      <Typography variant="h1" component={areaName ? 'h2' : 'h1'} sx={{ mb: 1.5 }}>
         {area}
       </Typography>
       <Typography color="text.secondary" sx={{ mb: 4, fontSize: '1.05rem' }}>

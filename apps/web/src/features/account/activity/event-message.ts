@@ -33,6 +33,13 @@ function knownMailOf(data: Record<string, unknown>): KnownMail | undefined {
 const isKnownEvent = (event: string): event is ActivityEvent =>
   (activityEvents as readonly string[]).includes(event);
 
+/**
+ * Events of instances and GPU preorders (instances.md §8) are worded with the instance's hostname, in
+ * their own key group; the contract's list says which exist.
+ */
+const instanceEventPattern = /^(instance|preorder)_/;
+const isInstanceEvent = (event: string) => isKnownEvent(event) && instanceEventPattern.test(event);
+
 /** "auto_recharge_failed" → "Auto recharge failed": readable until a later release names the event. */
 const humanize = (event: string) => {
   const words = event.replace(/[_-]+/g, ' ').trim();
@@ -55,6 +62,11 @@ export function eventMessage(entry: ActivityLogEntry): EventMessage {
     const mail = knownMailOf(data);
     if (mail) return { key: `activity.mail.${mail}`, values };
     return { key: values.subject ? 'activity.mail.generic' : 'activity.mail.unnamed', values };
+  }
+  if (isInstanceEvent(entry.event)) {
+    // The hostname at the time of the event; an entry without one names the instance by id.
+    const hostname = text(data.newHostname) || text(data.hostname) || (entry.iid ? `#${entry.iid}` : '');
+    return { key: `activity.instance.${entry.event}`, values: { ...values, hostname } };
   }
   if (isKnownEvent(entry.event)) {
     // Some events read better with their detail when the API recorded it.

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { ButtonLink, TextLink } from '../../../components/links';
 import { useUserInfoQuery } from '../../auth/queries';
 import { ResultMessage } from '../../auth/ResultMessage';
+import { ResumeCartAfterPayment } from '../../instance-creation/cart/ResumeCartAfterPayment';
 import { paymentResultSearchSchema } from '../search';
 import { PaymentOutcome } from './PaymentOutcome';
 
@@ -55,19 +56,23 @@ export function PaymentSuccessPage() {
   const user = useUserInfoQuery();
   const unverified = user.data && !user.data.email.isVerified;
   return (
-    <PaymentResult
-      outcome="success"
-      note={
-        unverified ? (
-          <Alert severity="warning" sx={{ textAlign: 'start' }}>
-            {t('result.verifyEmail.text')}{' '}
-            <TextLink to="/account/$tab" params={{ tab: 'email' }}>
-              {t('result.verifyEmail.link')}
-            </TextLink>
-          </Alert>
-        ) : undefined
-      }
-    />
+    <>
+      {/* A payment made from the cart goes on to deploy the saved order. */}
+      <ResumeCartAfterPayment />
+      <PaymentResult
+        outcome="success"
+        note={
+          unverified ? (
+            <Alert severity="warning" sx={{ textAlign: 'start' }}>
+              {t('result.verifyEmail.text')}{' '}
+              <TextLink to="/account/$tab" params={{ tab: 'email' }}>
+                {t('result.verifyEmail.link')}
+              </TextLink>
+            </Alert>
+          ) : undefined
+        }
+      />
+    </>
   );
 }
 

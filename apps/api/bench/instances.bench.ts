@@ -1,0 +1,219 @@
+// Instance reads at scale (issue 5 §7): 100,000 instances of 10,000 customers; GET /api/instances and
+// /api/instances/stats of a customer with 200 instances, measured with autocannon against a bare Fastify
+// route running the same SQL with pg and nothing of ours (no auth, envelope, zod, rate limit, mapping),
+// for a full answer and for a 304 poll. Run: npm run bench (both benches) or npm run bench -- instances.
+// BENCH_SECONDS (default 10) per measurement, BENCH_CONNECTIONS (default 10).
+import { createHash } from 'node:crypto';
+import autocannon from 'autocannon';
+import { eq, sql } from 'drizzle-orm';
+import Fastify from 'fastify';
+import { buildApp } from '../src/app';
+import { loadConfig } from '../src/config';
+import { createDatabase, type Database } from '../src/db/client';
+import { runMigrations } from '../src/db/migrate';
+import { startJobQueue } from '../src/jobs/queue';
+import { allJobs } from '../src/jobs/registry';
+import { customers } from '../src/modules/auth/auth.tables';
+import { loadCatalogue } from '../src/modules/catalogue/catalogue.loader';
+import { instancePageQuery, instanceStatsQuery } from '../src/modules/instances/instances.repository';
+import { freePort } from '../test/global-setup';
+import { scratchDatabase } from './bench-database';
+
+const CUSTOMERS = 10_000;
+const INSTANCES = 100_000;
+const OURS = 200;
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+
+const count = (n: number) => Math.round(n).toLocaleString('en-US');
+
+/** 9,999 customers with 99,800 instances between them, each instance with its hourly billable item. */
+async function seed(db: Database, customerId: number) {
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`
+      INSERT INTO customers (email, password_hash, fullname)
+      SELECT 'bench-' || g || '@example.com', 'not-a-hash', 'Bench customer ' || g
+      FROM generate_series(1, ${CUSTOMERS - 1}) g`);
+    // Ours get 200, the others the rest round-robin; inserted_at spread over a year, with ties.
+    await tx.execute(sql`
+      WITH c AS (SELECT array_agg(id ORDER BY id) AS ids FROM customers WHERE id <> ${customerId}),
+      r AS (SELECT array_agg(id ORDER BY id) AS ids FROM regions)
+      INSERT INTO instances (customer_id, order_id, hostname, lifecycle, status, network_status, plan_class,
+        plan_name, region_id, os_id, os_family, os_name, vcpu_count, ram_mb, disk_gb, bandwidth_tb,
+        extra_resource, feature_ids, assign_ipv4, assign_ipv6, main_ip, netmask_v_4, gateway_v_4,
+        billing_cycle, inserted_at, started_at)
+      SELECT CASE WHEN g <= ${OURS} THEN ${customerId} ELSE c.ids[(g - 1) % cardinality(c.ids) + 1] END,
+        'bench-order-' || g, 'bench-' || g, 'ready',
+        CASE WHEN g % 10 = 0 THEN 'shutdown' ELSE 'active' END, 'active', 'default', 'Bench plan',
+        r.ids[g % cardinality(r.ids) + 1], 1, 'ubuntu', 'Ubuntu 24.04', 1, 1024, 25, 1,
+        '{"cpu":0,"ramInGB":0,"diskInGB":0,"bandwidthInTB":0}'::jsonb, '[]'::jsonb, true, false,
+        '10.' || (g >> 16) % 256 || '.' || (g >> 8) % 256 || '.' || g % 256, '255.255.255.0', '10.0.0.1',
+        'hourly', timestamptz '2026-01-01' + (g / 3) * interval '5 minutes', timestamptz '2026-01-01'
+      FROM generate_series(1, ${INSTANCES}) g, c, r`);
+    await tx.execute(sql`
+      INSERT INTO billable_items (customer_id, resource_type, resource_id, instance_id, description,
+        billing_cycle, monthly_price, unit_price, status, started_at)
+      SELECT customer_id, 'instance', id::text, id, 'VPS ' || hostname, 'hourly', 7300000, 10000, 'active',
+        inserted_at
+      FROM instances`);
+    await tx.execute(sql`
+      UPDATE instances i SET billable_item_id = b.id FROM billable_items b WHERE b.instance_id = i.id`);
+  });
+  await db.execute(sql`VACUUM ANALYZE`);
+}
+
+/** The measured customer signs up through the API, so its access token is a real one. */
+async function signUpForBench(base: string, db: Database) {
+  const email = `bench-owner-${process.pid}@example.com`;
+  const res = await fetch(`${base}/api/auth`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ fullname: 'Bench Owner', email, password: 'correct-horse!1', acceptTerms: true }),
+  });
+  if (res.status !== 201) throw new Error(`sign-up answered ${res.status}: ${await res.text()}`);
+  const { accessToken } = ((await res.json()) as { data: { accessToken: string } }).data;
+  const [row] = await db.select({ id: customers.id }).from(customers).where(eq(customers.email, email));
+  return { id: row!.id, accessToken };
+}
+
+interface Measure {
+  rps: number;
+  p99: number;
+  statuses: Record<string, number>;
+}
+
+async function measure(url: string, headers: Record<string, string>): Promise<Measure> {
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers });
+  const statuses: Record<string, number> = {};
+  for (const k of ['1xx', '2xx', '3xx', '4xx', '5xx'] as const) if (result[k]) statuses[k] = result[k];
+  return { rps: result.requests.average, p99: result.latency.p99, statuses };
+}
+
+const etagOf = (body: string) => `"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"`;
+
+/** The floor: Fastify with one route that runs the given SQL with pg, JSON of the rows, ETag and 304. */
+async function bareServer(db: Database, queries: Record<string, { sql: string; params: unknown[] }>) {
+  const app = Fastify();
+  for (const [path, query] of Object.entries(queries)) {
+    app.get(path, async (request, reply) => {
+      const { rows } = await db.$client.query(query.sql, query.params);
+      const body = JSON.stringify(rows);
+      const etag = etagOf(body);
+      reply.header('etag', etag).header('content-type', 'application/json');
+      if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+      return body;
+    });
+  }
+  const port = await freePort();
+  await app.listen({ port, host: '127.0.0.1' });
+  return { app, base: `http://127.0.0.1:${port}` };
+}
+
+async function main() {
+  const scratch = await scratchDatabase();
+  const { db, pool } = createDatabase(scratch.url, 20);
+  let exitCode = 0;
+  try {
+    await runMigrations(db);
+    const config = loadConfig(
+      { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: scratch.url },
+      { RATE_LIMIT_GLOBAL_MAX: 1_000_000_000, RATE_LIMIT_AUTH_MAX: 1_000 },
+    );
+    await loadCatalogue(db, config.CATALOGUE_FILE);
+    // The queue's schema must exist (sign-up queues a mail); no workers run during the measurement.
+    const queue = await startJobQueue({
+      connectionString: scratch.url,
+      jobs: allJobs({ config, db }),
+      runWorkers: false,
+      log: { info: () => {}, error: () => {} },
+    });
+    const app = await buildApp({ config, db, jobs: queue.queue });
+    const port = await freePort();
+    await app.listen({ port, host: '127.0.0.1' });
+    const base = `http://127.0.0.1:${port}`;
+    const customer = await signUpForBench(base, db);
+
+    const started = performance.now();
+    await seed(db, customer.id);
+    const version = (await pool.query('SHOW server_version')).rows[0].server_version;
+    console.log(
+      `PostgreSQL ${version}. Seeded ${count(INSTANCES)} instances over ${count(CUSTOMERS)} customers ` +
+        `(${OURS} for the measured one) in ${count(performance.now() - started)} ms.`,
+    );
+
+    const filter = { customerId: customer.id, accountSuspended: false };
+    const bare = await bareServer(db, {
+      '/instances': instancePageQuery(db, filter, null, 10).toSQL(),
+      '/instances/stats': instanceStatsQuery(db, customer.id, false).toSQL(),
+    });
+    const plan = await pool.query(
+      `EXPLAIN (ANALYZE, BUFFERS) ${instancePageQuery(db, filter, null, 10).toSQL().sql}`,
+      instancePageQuery(db, filter, null, 10).toSQL().params,
+    );
+    const usesIndex = plan.rows.some((r) => String(r['QUERY PLAN']).includes('instances_customer_list_idx'));
+    console.log(`List plan uses instances_customer_list_idx: ${usesIndex ? 'yes' : 'NO'}`);
+    if (process.env.BENCH_EXPLAIN) {
+      for (const r of plan.rows) console.log(r['QUERY PLAN']);
+      const client = await pool.connect();
+      await client.query('SET enable_sort = off');
+      const forced = await client.query(
+        `EXPLAIN (ANALYZE, BUFFERS) ${instancePageQuery(db, filter, null, 10).toSQL().sql}`,
+        instancePageQuery(db, filter, null, 10).toSQL().params,
+      );
+      client.release(true);
+      for (const r of forced.rows) console.log(r['QUERY PLAN']);
+    }
+    const auth = { 'x-token': customer.accessToken };
+
+    console.log(
+      `\nautocannon, ${CONNECTIONS} connections, ${SECONDS} s each:\n\n` +
+        '| Request | Nimbus req/s | Nimbus p99 | bare req/s | bare p99 | Nimbus ÷ bare (req/s) |\n' +
+        '| --- | ---: | ---: | ---: | ---: | ---: |',
+    );
+    for (const path of ['/instances', '/instances/stats']) {
+      const ours = await fetch(`${base}/api${path}`, { headers: auth });
+      const theirs = await fetch(`${bare.base}${path}`);
+      if (ours.status !== 200 || theirs.status !== 200)
+        throw new Error(`${path}: ${ours.status}/${theirs.status}`);
+      const ourTag = ours.headers.get('etag') ?? '';
+      const bareTag = theirs.headers.get('etag') ?? '';
+      for (const [label, extra, bareExtra] of [
+        [`GET ${path}`, {}, {}],
+        [`GET ${path} (304 poll)`, { 'if-none-match': ourTag }, { 'if-none-match': bareTag }],
+      ] as const) {
+        const n = await measure(`${base}/api${path}`, { ...auth, ...extra });
+        const b = await measure(`${bare.base}${path}`, { ...bareExtra });
+        const expected = label.includes('304') ? '3xx' : '2xx';
+        for (const [who, m] of [
+          ['Nimbus', n],
+          ['bare', b],
+        ] as const)
+          if (Object.keys(m.statuses).some((k) => k !== expected)) {
+            console.error(`${label} ${who}: unexpected statuses ${JSON.stringify(m.statuses)}`);
+            exitCode = 1;
+          }
+        console.log(
+          `| ${label} | ${count(n.rps)} | ${n.p99} ms | ${count(b.rps)} | ${b.p99} ms | ${(n.rps / b.rps).toFixed(2)} |`,
+        );
+      }
+    }
+    // The floor of any signed-in route of ours (rate limit, session check, envelope) on an empty answer.
+    const floor = await measure(`${base}/api/ssh-keys`, auth);
+    console.log(
+      `\nFloor of a signed-in Nimbus route (GET /api/ssh-keys, no keys): ${count(floor.rps)} req/s, p99 ${floor.p99} ms.`,
+    );
+    await bare.app.close();
+    await app.close();
+    await queue.stop();
+  } finally {
+    await pool.end();
+    await scratch.drop();
+  }
+  process.exit(exitCode);
+}
+
+main().catch((error) => {
+  const cause = (error as { cause?: unknown }).cause;
+  console.error(`Benchmark failed: ${String(cause ?? error)}`);
+  process.exit(1);
+});

@@ -1,0 +1,91 @@
+import { ACCESS_SUSPENDED_MESSAGE, type AccountStatus, instanceErrorCodes } from '@nimbus/contract';
+import { and, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import type { JobQueue } from '../../jobs/queue';
+import { forbidden } from '../../lib/errors';
+import { logActivity } from '../activity-log/activity-log.service';
+import { billableItems } from '../billing/billing.tables';
+import { requestConverge } from './converge';
+import { instances } from './instances.tables';
+
+/**
+ * Billing ties (issue 5 §6). An instance is suspended while its account is suspended (by billing, by an
+ * administrator or for unusual activity) or while its billable item is (a renewal that could not be paid,
+ * or an hourly item of an account in the red). Nothing is stored for it: the billing engine already flips
+ * accounts and items both ways, and the instance reads follow, so credit coming back resumes instances at
+ * once. Power is left as it is: Nimbus cannot remember (tables are fixed) whether a server was running
+ * before, and powering everything on at resumption would start servers the customer had stopped. The
+ * suspension shows as status and network "suspended" and every server action is refused.
+ */
+export const suspendedAccountStatuses: readonly AccountStatus[] = [
+  'suspended_by_billing',
+  'suspended_by_admin',
+  'suspended_unusual_activity',
+];
+export const isAccountSuspended = (status: AccountStatus) => suspendedAccountStatuses.includes(status);
+
+/** SQL truth of "this instance is suspended" for a row joined (left) to its billable item. */
+export const instanceSuspendedSql = (accountSuspended: boolean): SQL =>
+  accountSuspended
+    ? sql`true`
+    : sql`(coalesce(${billableItems.status} = 'suspended', false) OR ${instances.status} = 'suspended')`;
+
+/** The answer to any server action on a suspended instance. */
+export const accessSuspended = () => forbidden(instanceErrorCodes.accessSuspended, ACCESS_SUSPENDED_MESSAGE);
+
+const BATCH = 100;
+
+/**
+ * Instances whose subscription has ended are deleted: the cycle job terminated the item after the grace
+ * days of an unpaid renewal (8-day rule), or ended it at the end of a cycle the customer chose not to renew.
+ * Each instance moves to 'deleting' in its own transaction (the lifecycle guard makes a second runner a
+ * no-op), then the converge job tears the server down. Safe to run twice or after a crash between the
+ * commit and the converge request: the converge job's own sweep picks up 'deleting' instances.
+ */
+export async function deleteEndedSubscriptions(
+  db: Database,
+  jobs: JobQueue,
+  now: Date = new Date(),
+): Promise<number[]> {
+  const due = await db
+    .select({ id: instances.id })
+    .from(instances)
+    .innerJoin(billableItems, eq(billableItems.id, instances.billableItemId))
+    .where(
+      and(
+        inArray(instances.lifecycle, ['provisioning', 'ready']),
+        isNull(instances.deletionRequestedAt),
+        inArray(billableItems.status, ['terminated', 'ended']),
+        sql`${billableItems.billingCycle} <> 'hourly'`,
+      ),
+    )
+    .limit(BATCH);
+  const deleted: number[] = [];
+  for (const { id } of due) {
+    const moved = await db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(instances)
+        .set({ lifecycle: 'deleting', deletionRequestedAt: now, updatedAt: now })
+        .where(and(eq(instances.id, id), inArray(instances.lifecycle, ['provisioning', 'ready'])))
+        .returning();
+      if (!row) return false;
+      const [item] = await tx
+        .select({ status: billableItems.status })
+        .from(billableItems)
+        .where(eq(billableItems.id, row.billableItemId ?? 0));
+      await logActivity(tx, {
+        customerId: row.customerId,
+        event: item?.status === 'ended' ? 'instance_subscription_ended' : 'instance_terminated_by_billing',
+        data: { hostname: row.hostname },
+        instanceId: row.id,
+        mainIp: row.mainIp,
+      });
+      return true;
+    });
+    if (moved) {
+      await requestConverge(jobs, id);
+      deleted.push(id);
+    }
+  }
+  return deleted;
+}

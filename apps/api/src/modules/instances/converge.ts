@@ -1,0 +1,212 @@
+import { isStableInstanceStatus, type NetworkStatus } from '@nimbus/contract';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Database, Tx } from '../../db/client';
+import type { JobQueue } from '../../jobs/queue';
+import { logActivity } from '../activity-log/activity-log.service';
+import { type Hypervisor, HypervisorError, type ServerState, serverRef } from '../compute/hypervisor';
+import { failInstanceCreation } from './creation/creation-failure';
+import { serverSpecOf } from './creation/server-spec';
+import { instances } from './instances.tables';
+
+/**
+ * Provisioning convergence: brings an instance row and its server on the driver together, one idempotent
+ * step per run. The row says what should be (provisioning, ready, deleting); the driver says what is.
+ * A run that crashes anywhere leaves a state the next run (or the sweeper) picks up again.
+ */
+
+export const CONVERGE_JOB = 'instances.converge';
+export const CONVERGE_SWEEP_JOB = 'instances.converge-sweep';
+
+export type ConvergeDeps = { db: Database; hypervisor: Hypervisor };
+type InstanceRow = typeof instances.$inferSelect;
+
+const convergeKey = (instanceId: number) => `instance:${instanceId}`;
+
+/** Asks for a converge run of one instance (after creation, power actions, deletion). */
+export async function requestConverge(
+  jobs: JobQueue,
+  instanceId: number,
+  delaySeconds?: number,
+): Promise<void> {
+  await jobs.send(
+    CONVERGE_JOB,
+    { instanceId },
+    { singletonKey: convergeKey(instanceId), startAfterSeconds: delaySeconds },
+  );
+}
+
+/**
+ * Whether a converge run of this instance is already waiting. The queues are pg-boss "standard" ones,
+ * where a singleton key does not stop duplicates, so the sweeper and the self-requeue look first:
+ * one chain of runs per instance, not one more every minute.
+ */
+export async function hasQueuedConverge(db: Database, instanceId: number): Promise<boolean> {
+  const result = await db.execute(sql`
+    SELECT 1 FROM pgboss.job
+    WHERE name = ${CONVERGE_JOB} AND singleton_key = ${convergeKey(instanceId)}
+      AND state IN ('created', 'retry')
+    LIMIT 1`);
+  return result.rows.length > 0;
+}
+
+/** One step for one instance: 'settled' when nothing more is to be done, 'pending' to run again soon. */
+export async function convergeInstance(
+  deps: ConvergeDeps,
+  instanceId: number,
+): Promise<'settled' | 'pending'> {
+  const { db } = deps;
+  try {
+    return await db.transaction(async (tx) => {
+      // The row lock makes this run the only one on the instance; a busy row means another run (or an
+      // action) is on it, and this one simply comes back later.
+      const [row] = await tx
+        .select()
+        .from(instances)
+        .where(eq(instances.id, instanceId))
+        .for('update', { skipLocked: true });
+      if (!row) {
+        const [exists] = await tx
+          .select({ id: instances.id })
+          .from(instances)
+          .where(eq(instances.id, instanceId));
+        return exists ? 'pending' : 'settled';
+      }
+      switch (row.lifecycle) {
+        case 'provisioning':
+          return provision(deps, tx, row);
+        case 'ready':
+          return follow(deps, tx, row);
+        case 'deleting':
+          return tearDown(deps, tx, row);
+        default:
+          return 'settled';
+      }
+    });
+  } catch (error) {
+    // The driver failing for now (infrastructure, invalid state) is retried by the next run.
+    if (error instanceof HypervisorError) return 'pending';
+    throw error;
+  }
+}
+
+async function provision(deps: ConvergeDeps, tx: Tx, row: InstanceRow): Promise<'settled' | 'pending'> {
+  const ref = serverRef(row.id);
+  if (row.driverCreatedAt === null) {
+    try {
+      // Idempotent by ref: a create that reached the driver before a crash returns the same server.
+      await deps.hypervisor.create(await serverSpecOf(tx, row));
+    } catch (error) {
+      if (error instanceof HypervisorError && error.kind === 'no_capacity') {
+        await failInstanceCreation(tx, row.id, error.message);
+        return 'settled';
+      }
+      throw error;
+    }
+    await tx.update(instances).set({ driverCreatedAt: sql`now()` }).where(eq(instances.id, row.id));
+  }
+  const state = await deps.hypervisor.get(ref);
+  if (!state) {
+    // The driver has no such server (lost before it was recorded): create it again next run.
+    await tx.update(instances).set({ driverCreatedAt: null }).where(eq(instances.id, row.id));
+    return 'pending';
+  }
+  if (state.failure) {
+    await failInstanceCreation(tx, row.id, state.failure.reason);
+    return 'settled';
+  }
+  const stable = isStableInstanceStatus(state.status);
+  await mirror(tx, row, state, stable ? { lifecycle: 'ready' } : {});
+  return stable ? 'settled' : 'pending';
+}
+
+async function follow(deps: ConvergeDeps, tx: Tx, row: InstanceRow): Promise<'settled' | 'pending'> {
+  const state = await deps.hypervisor.get(serverRef(row.id));
+  if (!state) return 'settled';
+  await mirror(tx, row, state, {});
+  return isStableInstanceStatus(state.status) ? 'settled' : 'pending';
+}
+
+async function tearDown(deps: ConvergeDeps, tx: Tx, row: InstanceRow): Promise<'settled'> {
+  // Deleting a server that is already gone succeeds, so a repeated run is harmless.
+  await deps.hypervisor.delete(serverRef(row.id));
+  const [deleted] = await tx
+    .update(instances)
+    .set({
+      lifecycle: 'deleted',
+      deletedAt: sql`now()`,
+      networkStatus: 'terminated',
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(instances.id, row.id), eq(instances.lifecycle, 'deleting')))
+    .returning({ id: instances.id });
+  if (deleted) {
+    await logActivity(tx, {
+      customerId: row.customerId,
+      event: 'instance_deleted',
+      data: { hostname: row.hostname },
+      instanceId: row.id,
+      mainIp: row.mainIp,
+    });
+  }
+  return 'settled';
+}
+
+/** Copies the server's state into the row; writes (and bumps updatedAt) only when something differs. */
+async function mirror(
+  tx: Tx,
+  row: InstanceRow,
+  state: ServerState,
+  extra: { lifecycle?: 'ready' },
+): Promise<void> {
+  const stable = isStableInstanceStatus(state.status);
+  const networkStatus: NetworkStatus =
+    row.networkStatus === 'initializing' && stable && state.status !== 'suspended'
+      ? 'active'
+      : row.networkStatus;
+  const next = {
+    status: state.status,
+    networkStatus,
+    mainIp: state.ipv4?.address ?? null,
+    netmaskV4: state.ipv4?.netmask ?? null,
+    gatewayV4: state.ipv4?.gateway ?? null,
+    mainIpv6: state.ipv6?.address ?? null,
+    ipv6Range: state.ipv6?.range ?? null,
+    netmaskV6: state.ipv6?.netmask ?? null,
+    gatewayV6: state.ipv6?.gateway ?? null,
+    ...extra,
+  };
+  const changed = (Object.keys(next) as (keyof typeof next)[]).some((k) => row[k] !== next[k]);
+  if (!changed) return;
+  const firstStart = extra.lifecycle === 'ready' && row.startedAt === null;
+  await tx
+    .update(instances)
+    .set({ ...next, updatedAt: sql`now()`, ...(firstStart ? { startedAt: sql`now()` } : {}) })
+    .where(eq(instances.id, row.id));
+}
+
+/** Instances the sweeper looks at: not settled by the same rule as `instances_unsettled_idx`. */
+export async function unsettledInstanceIds(db: Database): Promise<number[]> {
+  const rows = await db
+    .select({ id: instances.id })
+    .from(instances)
+    .where(
+      sql`${instances.lifecycle} IN ('provisioning', 'deleting') OR (${instances.lifecycle} = 'ready' AND ${instances.status} NOT IN ('active', 'shutdown', 'suspended', 'rescue'))`,
+    )
+    .orderBy(instances.updatedAt)
+    .limit(1000);
+  return rows.map((r) => r.id);
+}
+
+/**
+ * The safety net: every minute, a converge run for each unsettled instance that has none waiting,
+ * so a crash or a lost job still converges. Returns the ids it asked for.
+ */
+export async function sweepUnsettled(db: Database, jobs: JobQueue): Promise<number[]> {
+  const asked: number[] = [];
+  for (const id of await unsettledInstanceIds(db)) {
+    if (await hasQueuedConverge(db, id)) continue;
+    await requestConverge(jobs, id);
+    asked.push(id);
+  }
+  return asked;
+}

@@ -1,0 +1,81 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../../db/client';
+import { logActivity } from '../../activity-log/activity-log.service';
+import { endBillableItem } from '../../billing/billable-items';
+import { billableItems, ledgerEntries } from '../../billing/billing.tables';
+import { startOfHour } from '../../billing/hourly-billing';
+import { lockCreditAccount, postLedgerEntry } from '../../billing/ledger';
+import { instances } from '../instances.tables';
+
+const HOUR_MS = 3_600_000;
+
+/** The ledger key of the money a failed creation gives back: one per instance, so it is returned once. */
+export const creationRefundKey = (instanceId: number) => `refund:creation-failed:${instanceId}`;
+
+/**
+ * An instance that could not be built: lifecycle 'failed', its billable item ended at its start and every
+ * charge it made returned in one credit entry. Idempotent: an instance no longer provisioning is left alone,
+ * and the refund's key makes a second refund impossible even if two runners race.
+ * Returns false when there was nothing to do.
+ */
+export async function failInstanceCreation(tx: DbOrTx, instanceId: number, reason: string): Promise<boolean> {
+  const [peek] = await tx
+    .select({ customerId: instances.customerId })
+    .from(instances)
+    .where(eq(instances.id, instanceId));
+  if (!peek) return false;
+  // Credit account first, like every other writer of credit, so this never deadlocks with billing.
+  await lockCreditAccount(tx, peek.customerId);
+  const [instance] = await tx.select().from(instances).where(eq(instances.id, instanceId)).for('update');
+  if (instance?.lifecycle !== 'provisioning') return false;
+
+  await tx
+    .update(instances)
+    .set({ lifecycle: 'failed', failureReason: reason, updatedAt: sql`now()` })
+    .where(eq(instances.id, instanceId));
+
+  if (instance.billableItemId !== null) {
+    const [item] = await tx
+      .select()
+      .from(billableItems)
+      .where(eq(billableItems.id, instance.billableItemId))
+      .for('update');
+    if (item) {
+      // Ended at its start: no hour of an hourly item is due (billedUntil past its first hour too,
+      // because an item ending inside an hour would otherwise still owe that hour).
+      await endBillableItem(tx, item.id, 'terminated', item.startedAt);
+      if (item.billingCycle === 'hourly') {
+        const firstHourEnd = new Date(startOfHour(item.startedAt).getTime() + HOUR_MS);
+        await tx
+          .update(billableItems)
+          .set({
+            billedUntil: sql`greatest(coalesce(${billableItems.billedUntil}, ${firstHourEnd}), ${firstHourEnd})`,
+          })
+          .where(eq(billableItems.id, item.id));
+      }
+      const [charged] = await tx
+        .select({ sum: sql<string>`coalesce(sum(${ledgerEntries.amount}), 0)` })
+        .from(ledgerEntries)
+        .where(and(eq(ledgerEntries.billableItemId, item.id), eq(ledgerEntries.customerId, item.customerId)));
+      const refund = -Number(charged?.sum ?? 0);
+      if (refund > 0) {
+        await postLedgerEntry(tx, {
+          customerId: item.customerId,
+          kind: 'refund',
+          amount: refund,
+          idempotencyKey: creationRefundKey(instanceId),
+          description: `${instance.hostname}: creation failed, charge returned`,
+          billableItemId: item.id,
+        });
+      }
+    }
+  }
+  await logActivity(tx, {
+    customerId: instance.customerId,
+    event: 'instance_creation_failed',
+    data: { hostname: instance.hostname, reason },
+    instanceId,
+    mainIp: instance.mainIp,
+  });
+  return true;
+}

@@ -1,0 +1,47 @@
+import { usernameForOsFamily } from '@nimbus/contract';
+import { eq, inArray } from 'drizzle-orm';
+import type { DbOrTx } from '../../../db/client';
+import { features, products } from '../../catalogue/catalogue.tables';
+import { type ServerSource, type ServerSpec, serverRef } from '../../compute/hypervisor';
+import type { instances } from '../instances.tables';
+
+type InstanceRow = typeof instances.$inferSelect;
+
+/** What the driver builds for an instance, from the instance row alone (plus catalogue names). */
+export async function serverSpecOf(db: DbOrTx, row: InstanceRow): Promise<ServerSpec> {
+  const [product] = row.productId
+    ? await db
+        .select({ gpuName: products.gpuName, gpuQuantity: products.gpuQuantity })
+        .from(products)
+        .where(eq(products.id, row.productId))
+    : [];
+  const featureRows =
+    row.featureIds.length > 0
+      ? await db.select({ name: features.name }).from(features).where(inArray(features.id, row.featureIds))
+      : [];
+  const osFamily = row.osFamily ?? '';
+  const source: ServerSource =
+    row.appId !== null
+      ? { kind: 'application', appId: row.appId, osId: row.osId ?? 0, osFamily, ocaData: row.ocaData }
+      : { kind: 'os', osId: row.osId ?? 0, osFamily };
+  return {
+    ref: serverRef(row.id),
+    regionId: row.regionId,
+    hostname: row.hostname,
+    vcpu: row.vcpuCount,
+    ramMb: row.ramMb,
+    diskGb: row.diskGb,
+    bandwidthTb: row.bandwidthTb,
+    gpu:
+      product?.gpuName && product.gpuQuantity > 0
+        ? { model: product.gpuName, quantity: product.gpuQuantity }
+        : null,
+    source,
+    sshKeys: row.sshKeys,
+    username: usernameForOsFamily(row.osFamily),
+    assignIpv4: row.assignIpv4,
+    assignIpv6: row.assignIpv6,
+    ddosProtected: row.isDdosProtected,
+    features: featureRows.map((f) => f.name),
+  };
+}

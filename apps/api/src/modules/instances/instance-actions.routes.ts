@@ -1,0 +1,107 @@
+import {
+  changeHostnameRequestSchema,
+  instanceParamsSchema,
+  instanceSchema,
+  passwordResponseSchema,
+  powerOffRequestSchema,
+} from '@nimbus/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Database } from '../../db/client';
+import type { JobQueue } from '../../jobs/queue';
+import { ok, okSchema } from '../../lib/envelope';
+import { customerOf, requireCustomer, securedBy } from '../auth/auth.guard';
+import type { Hypervisor } from '../compute/hypervisor';
+import { createInstanceActions } from './instance-actions.service';
+
+const tags = ['instances'];
+const refusals =
+  ' 403 ACCESS_SUSPENDED while the account or instance is suspended; 409 INSTANCE_CHANGING while it is changing.';
+
+/** Server actions of the instance page: power off and on, restart, hostname, password. */
+export function instanceActionRoutes(deps: { db: Database; hypervisor: Hypervisor; jobs: JobQueue }) {
+  const actions = createInstanceActions(deps);
+  return async (plugin: FastifyInstance) => {
+    const app = plugin.withTypeProvider<ZodTypeProvider>();
+    app.addHook('preHandler', requireCustomer);
+    const power = (
+      path: string,
+      action: 'powerOff' | 'powerOn' | 'restart',
+      summary: string,
+      detail: string,
+    ) =>
+      app.post(
+        `/instances/:id/${path}`,
+        {
+          schema: {
+            tags,
+            summary: summary + refusals,
+            security: securedBy,
+            params: instanceParamsSchema,
+            ...(action === 'powerOff' ? { body: powerOffRequestSchema } : {}),
+            response: { 200: okSchema(instanceSchema) },
+          },
+          // The panel sends power-off without a body; the spec's optional {password} may come.
+          preValidation: async (request) => {
+            if (request.body == null) request.body = {};
+          },
+        },
+        async (request) => ok(await actions.power(customerOf(request), request.params.id, action), detail),
+      );
+
+    power(
+      'poweroff',
+      'powerOff',
+      'Turn the instance off (still billed); 409 INSTANCE_MUST_BE_ON when it is off.',
+      'The instance is turning off.',
+    );
+    power(
+      'poweron',
+      'powerOn',
+      'Turn the instance on; 409 INSTANCE_MUST_BE_OFF when it is on.',
+      'The instance is turning on.',
+    );
+    power(
+      'reset',
+      'restart',
+      'Restart the instance; 500 INFRASTRUCTURE_ERROR when the infrastructure fails.',
+      'The instance is restarting.',
+    );
+
+    app.post(
+      '/instances/:id/change-hostname',
+      {
+        schema: {
+          tags,
+          summary: `Change the hostname; 400 HOSTNAME_UNCHANGED when it is the same.${refusals}`,
+          security: securedBy,
+          params: instanceParamsSchema,
+          body: changeHostnameRequestSchema,
+          response: { 200: okSchema(instanceSchema) },
+        },
+      },
+      async (request) =>
+        ok(
+          await actions.changeHostname(customerOf(request), request.params.id, request.body.hostname),
+          'Hostname changed.',
+        ),
+    );
+
+    app.post(
+      '/instances/:id/change-pass',
+      {
+        schema: {
+          tags,
+          summary:
+            'Reset the root (Administrator) password and return the new one, once; not for MikroTik or ' +
+            `rescue mode (409 NOT_AVAILABLE); 500 COUDNT_RESET_VM_PASSWORD when the infrastructure fails.${refusals}`,
+          security: securedBy,
+          params: instanceParamsSchema,
+          response: { 200: okSchema(passwordResponseSchema) },
+        },
+      },
+      async (request) =>
+        ok(await actions.resetPassword(customerOf(request), request.params.id), 'Password reset.'),
+    );
+  };
+}

@@ -1,0 +1,245 @@
+import { CENT, fromMicros } from '@nimbus/contract';
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/app';
+import { activityLogs } from '../activity-log/activity-log.tables';
+import { relaxedLimits } from '../auth/auth.test-helpers';
+import { ledgerEntries } from '../billing/billing.tables';
+import { balanceOf, customerWithCredit, itemNow, post } from '../billing/billing.test-helpers';
+import { runCycleBilling } from '../billing/cycle-billing';
+import { deleteEndedSubscriptions } from './billing-ties';
+import { instances } from './instances.tables';
+import { insertInstance } from './instances.test-helpers';
+
+vi.mock('../compute/compute', async () => {
+  const { fakeHypervisor } = await import('./instances.test-helpers');
+  return { createHypervisor: () => fakeHypervisor.driver, advanceDueServers: async () => 0 };
+});
+
+type User = Awaited<ReturnType<typeof customerWithCredit>>;
+const DAY = 86_400_000;
+const HOUR = 3_600_000;
+
+describe('instance subscriptions, deletion and refunds', () => {
+  let t: TestApp;
+  let alice: User;
+  let bob: User;
+  beforeAll(async () => {
+    t = await createTestApp(relaxedLimits);
+    alice = await customerWithCredit(t.app, t.db, 1_000_000_000);
+    bob = await customerWithCredit(t.app, t.db, 1_000_000_000);
+  });
+  afterAll(() => t.close());
+
+  const call = (user: User, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
+    t.app.inject({ method, url, headers: user.headers, ...(payload ? { payload } : {}) });
+  const rowOf = async (id: number) => (await t.db.select().from(instances).where(eq(instances.id, id)))[0]!;
+
+  it('turns auto-renew of a subscription on and off; hourly is not a subscription', async () => {
+    const monthly = await insertInstance(t.db, alice.id, {
+      billingCycle: 'monthly',
+      monthlyPrice: 10_000_000,
+    });
+    const off = await call(alice, 'PUT', `/api/instances/${monthly.id}/manage-auto-renew`, {
+      autoRenew: false,
+    });
+    expect(off.statusCode, off.body).toBe(200);
+    expect(off.json().data).toEqual({ code: true, isSubscriptionAutoRenewEnabled: false });
+    expect((await itemNow(t.db, monthly.billableItemId!)).autoRenew).toBe(false);
+    expect(
+      (await call(alice, 'GET', `/api/instances/${monthly.id}`)).json().data.isSubscriptionAutoRenewEnabled,
+    ).toBe(false);
+    await call(alice, 'PUT', `/api/instances/${monthly.id}/manage-auto-renew`, { autoRenew: true });
+    expect((await itemNow(t.db, monthly.billableItemId!)).autoRenew).toBe(true);
+    const hourly = await insertInstance(t.db, alice.id);
+    const res = await call(alice, 'PUT', `/api/instances/${hourly.id}/manage-auto-renew`, {
+      autoRenew: true,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().code).toBe('NOT_A_SUBSCRIPTION');
+    expect((await call(alice, 'PUT', `/api/instances/${monthly.id}/manage-auto-renew`, {})).statusCode).toBe(
+      400,
+    );
+  });
+
+  it('refunds the unused whole days of a paid cycle once on deletion, and starts the teardown', async () => {
+    const user = await customerWithCredit(t.app, t.db, 100_000_000);
+    const started = new Date(Date.now() - 10 * DAY - HOUR);
+    const row = await insertInstance(t.db, user.id, {
+      billingCycle: 'monthly',
+      monthlyPrice: 10_000_000,
+      billingStartedAt: started,
+    });
+    const item = await itemNow(t.db, row.billableItemId!);
+    const cycleDays = Math.round((item.cycleEnd!.getTime() - item.cycleStart!.getTime()) / DAY);
+    const unused = cycleDays - 11; // 10 days and an hour used
+    const expected = Math.floor((10_000_000 * unused) / cycleDays / CENT) * CENT;
+    const preview = await call(user, 'GET', `/api/instances/${row.id}/subscription-refund`);
+    expect(preview.statusCode, preview.body).toBe(200);
+    expect(preview.json().data).toMatchObject({
+      instanceId: row.id,
+      refundable: true,
+      refundAmount: fromMicros(expected),
+      unusedDays: unused,
+      cycleEnd: item.cycleEnd!.toISOString(),
+    });
+    const before = await balanceOf(t.db, user.id);
+
+    const res = await call(user, 'DELETE', `/api/instances/${row.id}`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data.refundAmount).toBe(fromMicros(expected));
+    expect(await balanceOf(t.db, user.id)).toBe(before + expected);
+    const stored = await rowOf(row.id);
+    expect(stored.lifecycle).toBe('deleting');
+    expect(stored.status).toBe('active');
+    expect(stored.deletionRequestedAt).not.toBeNull();
+    expect(await itemNow(t.db, row.billableItemId!)).toMatchObject({
+      status: 'terminated',
+      reason: 'terminated',
+    });
+    const [entry] = await t.db
+      .select()
+      .from(ledgerEntries)
+      .where(eq(ledgerEntries.idempotencyKey, `refund:delete:${row.id}`));
+    expect(entry).toMatchObject({ kind: 'refund', amount: expected, billableItemId: row.billableItemId });
+
+    // Again: the same answer, no second refund.
+    const again = await call(user, 'DELETE', `/api/instances/${row.id}`);
+    expect(again.statusCode).toBe(200);
+    expect(again.json().data.refundAmount).toBe(fromMicros(expected));
+    expect(await balanceOf(t.db, user.id)).toBe(before + expected);
+    const logged = await t.db
+      .select()
+      .from(activityLogs)
+      .where(and(eq(activityLogs.instanceId, row.id), eq(activityLogs.event, 'instance_delete_requested')));
+    expect(logged).toHaveLength(1);
+    // Being torn down: still listed (status unchanged) until the converge job deletes it.
+    const listed = (await call(user, 'GET', '/api/instances'))
+      .json()
+      .data.instances.map((i: { id: number }) => i.id);
+    expect(listed).toContain(row.id);
+  });
+
+  it('refunds nothing for hourly or suspended (unpaid) subscriptions, and deletion is allowed while suspended', async () => {
+    const user = await customerWithCredit(t.app, t.db, 20_000_000);
+    const hourly = await insertInstance(t.db, user.id);
+    const monthly = await insertInstance(t.db, user.id, {
+      billingCycle: 'monthly',
+      monthlyPrice: 10_000_000,
+    });
+    await t.db.execute(
+      sql`UPDATE billable_items SET status = 'suspended' WHERE id = ${monthly.billableItemId}`,
+    );
+    await post(t.db, user.id, -15_000_000); // balance −5: the account is suspended by billing
+    const bulk = await call(user, 'POST', '/api/instances/bulk-subscription-refund', {
+      ids: [hourly.id, monthly.id],
+    });
+    expect(bulk.statusCode, bulk.body).toBe(200);
+    expect(bulk.json().data.totalRefund).toBe('0.00');
+    const before = await balanceOf(t.db, user.id);
+    for (const id of [hourly.id, monthly.id]) {
+      const res = await call(user, 'DELETE', `/api/instances/${id}`);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().data).toMatchObject({ refundable: false, refundAmount: '0.00' });
+    }
+    expect(await balanceOf(t.db, user.id)).toBe(before);
+  });
+
+  it('sums the refunds of several instances', async () => {
+    const user = await customerWithCredit(t.app, t.db, 100_000_000);
+    const a = await insertInstance(t.db, user.id, { billingCycle: 'monthly', monthlyPrice: 10_000_000 });
+    const b = await insertInstance(t.db, user.id, { billingCycle: 'quarterly', monthlyPrice: 10_000_000 });
+    const res = await call(user, 'POST', '/api/instances/bulk-subscription-refund', {
+      ids: [a.id, b.id, a.id],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const { refunds, totalRefund } = res.json().data;
+    expect(refunds).toHaveLength(2);
+    const sum = refunds.reduce(
+      (s: number, r: { refundAmount: string }) => s + Math.round(Number(r.refundAmount) * 100),
+      0,
+    );
+    expect(totalRefund).toBe(fromMicros(sum * CENT));
+    expect(sum).toBeGreaterThan(0);
+  });
+
+  it('renews a subscription suspended at renewal: 409 when not suspended, 460 when short, then unsuspended', async () => {
+    const user = await customerWithCredit(t.app, t.db, 10_000_000);
+    const row = await insertInstance(t.db, user.id, { billingCycle: 'monthly', monthlyPrice: 10_000_000 });
+    const notSuspended = await call(user, 'POST', `/api/instances/${row.id}/renew`);
+    expect(notSuspended.statusCode).toBe(409);
+    expect(notSuspended.json().code).toBe('NOT_SUSPENDED');
+    const item = await itemNow(t.db, row.billableItemId!);
+    await runCycleBilling(t.db, new Date(item.cycleEnd!.getTime() + HOUR));
+    expect((await itemNow(t.db, item.id)).status).toBe('suspended');
+    const detail = (await call(user, 'GET', `/api/instances/${row.id}`)).json().data;
+    expect(detail).toMatchObject({ status: 'suspended', networkStatus: 'suspended', isSuspended: true });
+    expect(detail.billingDetail).toMatchObject({ status: 'suspended' });
+    expect(detail.billingDetail.daysUntilTermination).toBeGreaterThanOrEqual(0);
+    expect((await call(user, 'POST', `/api/instances/${row.id}/poweroff`, {})).statusCode).toBe(403);
+
+    const short = await call(user, 'POST', `/api/instances/${row.id}/renew`);
+    expect(short.statusCode).toBe(460);
+    expect(short.json().data.minimumRequiredBalance).toBe('10.00');
+    await post(t.db, user.id, 10_000_000);
+    const renewed = await call(user, 'POST', `/api/instances/${row.id}/renew`);
+    expect(renewed.statusCode, renewed.body).toBe(200);
+    expect(renewed.json().data).toMatchObject({ status: 'active', isSuspended: false });
+    expect(await balanceOf(t.db, user.id)).toBe(0);
+    expect((await call(user, 'POST', `/api/instances/${row.id}/poweroff`, {})).statusCode).toBe(200);
+  });
+
+  it('deletes instances whose subscription the cycle job terminated (8-day rule) or ended', async () => {
+    const user = await customerWithCredit(t.app, t.db, 20_000_000);
+    const unpaid = await insertInstance(t.db, user.id, { billingCycle: 'monthly', monthlyPrice: 10_000_000 });
+    const notRenewed = await insertInstance(t.db, user.id, {
+      billingCycle: 'monthly',
+      monthlyPrice: 10_000_000,
+      isSubscriptionAutoRenewEnabled: false,
+    });
+    const hourly = await insertInstance(t.db, user.id);
+    const end = (await itemNow(t.db, unpaid.billableItemId!)).cycleEnd!;
+    // The cycle runs are global: other tests' instances may end too; only this customer's are looked at.
+    const mine = (ids: number[]) => ids.filter((id) => [unpaid.id, notRenewed.id, hourly.id].includes(id));
+    await runCycleBilling(t.db, new Date(end.getTime() + HOUR));
+    expect(mine(await deleteEndedSubscriptions(t.db, t.jobs))).toEqual([notRenewed.id]);
+    expect((await rowOf(unpaid.id)).lifecycle).toBe('ready');
+    await runCycleBilling(t.db, new Date(end.getTime() + 8 * DAY + HOUR));
+    expect((await itemNow(t.db, unpaid.billableItemId!)).status).toBe('terminated');
+    expect(mine(await deleteEndedSubscriptions(t.db, t.jobs))).toEqual([unpaid.id]);
+    expect(mine(await deleteEndedSubscriptions(t.db, t.jobs))).toEqual([]);
+    expect((await rowOf(unpaid.id)).lifecycle).toBe('deleting');
+    expect((await rowOf(hourly.id)).lifecycle).toBe('ready');
+    const events = await t.db
+      .select({ event: activityLogs.event, iid: activityLogs.instanceId })
+      .from(activityLogs)
+      .where(eq(activityLogs.customerId, user.id));
+    expect(events).toEqual(
+      expect.arrayContaining([
+        { event: 'instance_terminated_by_billing', iid: unpaid.id },
+        { event: 'instance_subscription_ended', iid: notRenewed.id },
+      ]),
+    );
+  });
+
+  it("answers every subscription call on another customer's instance exactly like a missing one", async () => {
+    const row = await insertInstance(t.db, alice.id, { billingCycle: 'monthly', monthlyPrice: 10_000_000 });
+    const calls: ['GET' | 'POST' | 'PUT' | 'DELETE', string, object | undefined][] = [
+      ['GET', 'subscription-refund', undefined],
+      ['PUT', 'manage-auto-renew', { autoRenew: false }],
+      ['POST', 'renew', undefined],
+      ['DELETE', '', undefined],
+    ];
+    for (const [method, path, body] of calls) {
+      const theirs = await call(bob, method, `/api/instances/${row.id}${path ? `/${path}` : ''}`, body);
+      const missing = await call(bob, method, `/api/instances/2000000000${path ? `/${path}` : ''}`, body);
+      expect(theirs.statusCode, path).toBe(404);
+      expect(theirs.json()).toEqual(missing.json());
+    }
+    const bulk = await call(bob, 'POST', '/api/instances/bulk-subscription-refund', { ids: [row.id] });
+    expect(bulk.statusCode).toBe(404);
+    const stored = await rowOf(row.id);
+    expect(stored.lifecycle).toBe('ready');
+    expect((await itemNow(t.db, row.billableItemId!)).autoRenew).toBe(true);
+  });
+});

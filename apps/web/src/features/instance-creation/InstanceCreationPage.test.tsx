@@ -1,0 +1,183 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import {
+  createMemoryHistory,
+  createRootRoute,
+  createRoute,
+  createRouter,
+  Outlet,
+  RouterProvider,
+} from '@tanstack/react-router';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+
+import { describe, expect, it } from 'vitest';
+import { ToastProvider } from '../../components/toast/ToastProvider';
+import { initI18n } from '../../i18n';
+import { fail, mockApi, ok } from '../account/test-utils';
+import { CREATION_RESULTS_KEY } from './creation-results';
+import { CREATION_DRAFT_KEY, loadDraft, saveDraft } from './draft';
+import { defaultCreationValues } from './form-model';
+import { InstanceCreationPage } from './InstanceCreationPage';
+import { appConfig, osList, product, region } from './test-fixtures';
+
+const products = [1, 2, 3, 4, 5, 6].map((id) => product(id, id === 2 ? { remainingStock: 0 } : {}));
+
+function catalogueApi(extra: Parameters<typeof mockApi>[0] = {}) {
+  return mockApi({
+    'GET /api/regions': ok([region()]),
+    'GET /api/products': ok(products),
+    'GET /api/os': ok({ os: osList }),
+    'GET /api/features': ok({}),
+    'GET /api/app-configs': ok(appConfig),
+    'GET /api/applications': ok({ applications: [], totalPages: 0, totalCount: 0, page: 1, pageSize: 500 }),
+    'GET /api/applications/tags': ok([]),
+    'GET /api/ssh-keys': ok({ sshKeys: [] }),
+    ...extra,
+  });
+}
+
+let i18nReady: ReturnType<typeof initI18n> | null = null;
+async function renderPage(url = '/createinstance') {
+  i18nReady ??= initI18n();
+  await i18nReady;
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const rootRoute = createRootRoute({ component: Outlet });
+  const routeTree = rootRoute.addChildren([
+    createRoute({
+      getParentRoute: () => rootRoute,
+      path: '/createinstance',
+      component: InstanceCreationPage,
+    }),
+    createRoute({
+      getParentRoute: () => rootRoute,
+      path: '/createinstance/pending',
+      component: () => <h1>Pending</h1>,
+    }),
+  ]);
+  const router = createRouter({ routeTree, history: createMemoryHistory({ initialEntries: [url] }) });
+  render(
+    <QueryClientProvider client={queryClient}>
+      <ToastProvider>
+        <RouterProvider router={router} />
+      </ToastProvider>
+    </QueryClientProvider>,
+  );
+  await screen.findByRole('heading', { level: 1, name: 'Create instance' });
+  // Ready once the first plan in stock is chosen and its hostname generated.
+  await waitFor(
+    () => expect(screen.getByLabelText('Hostname of instance 1')).toHaveValue('ubuntu-s-1-fra-1'),
+    {
+      timeout: 5000,
+    },
+  );
+  return { router };
+}
+
+const planGroup = () => screen.getByRole('radiogroup', { name: 'Plan' });
+const createButton = () => screen.getByRole('button', { name: /Create instance/ });
+
+describe('InstanceCreationPage', () => {
+  it('shows four plans until Show more; out-of-stock plans cannot be chosen', async () => {
+    catalogueApi();
+    await renderPage();
+    expect(within(planGroup()).getAllByRole('radio')).toHaveLength(4);
+    fireEvent.click(screen.getByRole('button', { name: 'Show more' }));
+    expect(within(planGroup()).getAllByRole('radio')).toHaveLength(6);
+    const soldOut = within(planGroup()).getByRole('radio', { name: /s-2/ });
+    expect(soldOut).toBeDisabled();
+    expect(within(planGroup()).getByRole('radio', { name: /s-1/ })).toHaveAttribute('aria-checked', 'true');
+  });
+
+  it('limits the quantity stepper and adds a hostname per instance', async () => {
+    catalogueApi();
+    await renderPage();
+    const minus = screen.getByRole('button', { name: 'One instance fewer' });
+    expect(minus).toBeDisabled();
+    fireEvent.click(screen.getByRole('button', { name: 'One instance more' }));
+    expect(minus).toBeEnabled();
+    expect(screen.getByLabelText('Hostname of instance 2')).toHaveValue('ubuntu-s-1-fra-2');
+  });
+
+  it('sums the order with instanceQuote (hourly: rate and monthly estimate)', async () => {
+    catalogueApi();
+    await renderPage();
+    // s-1: 5 + 1 offset + 2 IPv4 = 8.00 a month; 8 / 720 = 0.0111 an hour.
+    const total = screen.getByTestId('order-total');
+    expect(total).toHaveTextContent('$0.0111/hr');
+    expect(total).toHaveTextContent('$8.00/mo');
+  });
+
+  it('preselects from the query', async () => {
+    catalogueApi();
+    await renderPage('/createinstance?ipv6=true&planType=default');
+    expect(screen.getByRole('checkbox', { name: 'IPv6 (free)' })).toBeChecked();
+  });
+
+  it('creates, stores the results for the pending page and clears the draft', async () => {
+    const api = catalogueApi({
+      'POST /api/instances': ok({
+        results: [
+          { hostname: 'ubuntu-s-1-fra-1', code: 'CREATED', detail: '', instanceId: 5, password: 'pw' },
+        ],
+      }),
+    });
+    await renderPage();
+    fireEvent.click(createButton());
+    await screen.findByRole('heading', { name: 'Pending' });
+    expect(api.calls('POST', '/api/instances')[0]?.body).toMatchObject({
+      region: 1,
+      productId: 1,
+      hostnames: ['ubuntu-s-1-fra-1'],
+      osId: 11,
+    });
+    expect(JSON.parse(sessionStorage.getItem(CREATION_RESULTS_KEY) ?? '{}')).toMatchObject({
+      kind: 'instances',
+    });
+    expect(localStorage.getItem(CREATION_DRAFT_KEY)).toBeNull();
+  });
+
+  it('opens the balance dialog on 460 and keeps the form', async () => {
+    const balance = {
+      customerBalance: '1.00',
+      minimumRequiredBalance: '25.00',
+      numberOfDaysBalanceValidatedAgainst: 3,
+      paygInstancesCount: 1,
+      paygInstancesPriceSum: '0.0100',
+      snapshotCount: 0,
+      snapshotPriceSum: '0.0000',
+    };
+    catalogueApi({ 'POST /api/instances': fail(460, 'INSUFFICIENT_BALANCE', { data: balance }) });
+    await renderPage();
+    fireEvent.click(createButton());
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('$25.00');
+    expect(loadDraft()?.productId).toBe(1);
+  });
+
+  it('on 500 toasts the internal error and resets the draft', async () => {
+    catalogueApi({ 'POST /api/instances': fail(500, 'INTERNAL_ERROR') });
+    await renderPage();
+    fireEvent.click(screen.getByRole('button', { name: 'One instance more' }));
+    fireEvent.click(screen.getByRole('button', { name: /Create 2 instances/ }));
+    expect(
+      await screen.findByText('Failed to create instance due to internal server error.'),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(loadDraft()?.quantity).toBe(1));
+  });
+
+  it('restores the saved draft', async () => {
+    saveDraft({
+      ...defaultCreationValues(),
+      regionId: 1,
+      productId: 3,
+      quantity: 2,
+      hostnames: ['kept', 'x'],
+      hostnamesEdited: [true, false],
+    });
+    catalogueApi();
+    i18nReady ??= initI18n();
+    await i18nReady;
+    await renderPage().catch(() => undefined);
+    expect(screen.getByLabelText('Hostname of instance 1')).toHaveValue('kept');
+    expect(within(planGroup()).getByRole('radio', { name: /s-3/ })).toHaveAttribute('aria-checked', 'true');
+  });
+});

@@ -1,0 +1,136 @@
+import { Box, Card, CardContent, Divider, Typography } from '@mui/material';
+import { billingCycleDetails, formatMoney } from '@nimbus/contract';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useCurrencySign } from '../payments/queries';
+import { useCreation } from './creation-context';
+import { machineOf } from './plan-rules';
+import { orderQuote } from './quote';
+
+function Row({ label, value }: { label: ReactNode; value: ReactNode }) {
+  return (
+    <Box component="div" sx={{ display: 'flex', justifyContent: 'space-between', gap: 2, py: 0.5 }}>
+      <Typography component="dt" color="text.secondary">
+        {label}
+      </Typography>
+      <Typography component="dd" sx={{ m: 0, textAlign: 'end', fontWeight: 500 }}>
+        {value}
+      </Typography>
+    </Box>
+  );
+}
+
+/**
+ * The order summary: what is being ordered and the estimated total, from the contract's `instanceQuote`
+ * (the server charges with the same code). Hourly shows the hourly rate and the monthly estimate;
+ * cycles show the total due now.
+ */
+export function OrderSummary({ action }: { action?: ReactNode }) {
+  const { t } = useTranslation('instanceCreation');
+  const sign = useCurrencySign();
+  const { values, catalogue } = useCreation();
+  const { region, product, appConfig, features, application, osVersion } = catalogue;
+  const hasPlan = values.customPlan || product !== null;
+  const quote =
+    region && appConfig.data && hasPlan
+      ? orderQuote(values, { product, region, appConfig: appConfig.data, features: features.data ?? {} })
+      : null;
+  const machine = machineOf(values.customPlan ? null : product, values.extraResource);
+  const money = (micros: number, decimals = 2) => formatMoney(micros, { sign, decimals });
+  const image =
+    application?.name ?? (osVersion ? `${osVersion.family.displayName} ${osVersion.version.name}` : '—');
+  return (
+    <Card variant="outlined" component="aside" aria-labelledby="order-summary-title">
+      <CardContent>
+        <Typography id="order-summary-title" variant="h3" component="h2" gutterBottom>
+          {t('summary.title')}
+        </Typography>
+        <Box component="dl" sx={{ m: 0 }}>
+          <Row label={t('summary.region')} value={region?.name ?? '—'} />
+          <Row label={t('summary.image')} value={image} />
+          <Row
+            label={t('summary.plan')}
+            value={values.customPlan ? t('summary.customPlan') : (product?.name ?? '—')}
+          />
+          {hasPlan && (
+            <>
+              <Row label={t('summary.cpu')} value={t('summary.cores', { count: machine.cpu })} />
+              <Row label={t('summary.memory')} value={t('summary.gb', { value: machine.ramInGB })} />
+              <Row label={t('summary.storage')} value={t('summary.gb', { value: machine.diskInGB })} />
+              {!values.customPlan && values.extraResource.diskInGB > 0 && (
+                <Row
+                  label={t('summary.extraStorage')}
+                  value={t('summary.gb', { value: values.extraResource.diskInGB })}
+                />
+              )}
+              {!values.customPlan && values.extraResource.bandwidthInTB > 0 && (
+                <Row
+                  label={t('summary.extraTransfer')}
+                  value={t('summary.tb', { value: values.extraResource.bandwidthInTB })}
+                />
+              )}
+            </>
+          )}
+          {values.assignIpv4 && (
+            <Row
+              label={t('summary.ipv4')}
+              value={
+                quote && quote.each.ipv4Monthly > 0
+                  ? t('summary.perMonth', { price: money(quote.each.ipv4Monthly) })
+                  : t('summary.free')
+              }
+            />
+          )}
+          {values.assignIpv6 && <Row label={t('summary.ipv6')} value={t('summary.free')} />}
+          {values.isDdosProtected && quote && (
+            <Row
+              label={t('summary.ddos')}
+              value={t('summary.perMonth', { price: money(quote.each.ddosMonthly) })}
+            />
+          )}
+          <Row label={t('summary.floatingIp')} value={values.floatingIPCount} />
+          <Row label={t('summary.billingCycle')} value={t(`cycles.${values.billingCycle}`)} />
+          <Row label={t('summary.quantity')} value={values.quantity} />
+          {quote && quote.each.discountPercent > 0 && (
+            <Row
+              label={t('summary.discount')}
+              value={t('summary.percent', { value: quote.each.discountPercent })}
+            />
+          )}
+        </Box>
+        <Divider sx={{ my: 1.5 }} />
+        {quote ? (
+          <Box data-testid="order-total">
+            {quote.totalHourly !== null ? (
+              <>
+                <Row
+                  label={t('summary.hourlyRate')}
+                  value={t('summary.perHour', { price: money(quote.totalHourly, 4) })}
+                />
+                <Row
+                  label={<strong>{t('summary.estimatedTotal')}</strong>}
+                  value={<strong>{t('summary.perMonth', { price: money(quote.totalMonthly) })}</strong>}
+                />
+              </>
+            ) : (
+              <Row
+                label={<strong>{t('summary.totalDue')}</strong>}
+                value={
+                  <strong>
+                    {t('summary.perCycle', {
+                      price: money(quote.totalDue ?? 0),
+                      cycle: billingCycleDetails[values.billingCycle].abbreviation,
+                    })}
+                  </strong>
+                }
+              />
+            )}
+          </Box>
+        ) : (
+          <Typography color="text.secondary">{t('summary.choosePlan')}</Typography>
+        )}
+        {action && <Box sx={{ mt: 2 }}>{action}</Box>}
+      </CardContent>
+    </Card>
+  );
+}

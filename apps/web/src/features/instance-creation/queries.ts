@@ -1,0 +1,109 @@
+import {
+  APPLICATIONS_MAX_PAGE_SIZE,
+  applicationCategorySchema,
+  applicationListSchema,
+  type CreateInstancesRequest,
+  type CreatePreorderRequest,
+  createInstancesResponseSchema,
+  featureMapSchema,
+  osListSchema,
+  preorderSchema,
+  productSchema,
+  regionSchema,
+} from '@nimbus/contract';
+import { keepPreviousData, queryOptions, useMutation } from '@tanstack/react-query';
+import { z } from 'zod';
+import { api } from '../../api/client';
+
+export { appConfigQuery } from '../payments/queries';
+
+/** Query keys of the creation screen; the catalogue is public and changes only with a deployment. */
+export const creationKeys = {
+  all: ['catalogue'] as const,
+  regions: () => [...creationKeys.all, 'regions'] as const,
+  products: (q: ProductFilter) => [...creationKeys.all, 'products', q] as const,
+  os: (appId: number | null) => [...creationKeys.all, 'os', appId] as const,
+  features: () => [...creationKeys.all, 'features'] as const,
+  applications: () => [...creationKeys.all, 'applications'] as const,
+  categories: () => [...creationKeys.all, 'application-tags'] as const,
+};
+
+const CATALOGUE_STALE_MS = 5 * 60_000;
+
+export const regionsQuery = queryOptions({
+  queryKey: creationKeys.regions(),
+  queryFn: async () => z.array(regionSchema).parse(await api('/regions')),
+  staleTime: CATALOGUE_STALE_MS,
+});
+
+export interface ProductFilter {
+  regionId: number;
+  osId?: number | null;
+  appId?: number | null;
+}
+
+/** Plans as sold in a region; the server leaves out those too small for the image or application. */
+export const productsQuery = (filter: ProductFilter) =>
+  queryOptions({
+    queryKey: creationKeys.products(filter),
+    queryFn: async () =>
+      z.array(productSchema).parse(
+        await api('/products', {
+          query: { regionId: filter.regionId, osId: filter.osId, appId: filter.appId },
+        }),
+      ),
+    staleTime: CATALOGUE_STALE_MS,
+    // Another image or application refilters the plans: keep the list on screen meanwhile.
+    placeholderData: keepPreviousData,
+  });
+
+export const osQuery = (appId: number | null) =>
+  queryOptions({
+    queryKey: creationKeys.os(appId),
+    queryFn: async () => osListSchema.parse(await api('/os', { query: { appId } })).os,
+    staleTime: CATALOGUE_STALE_MS,
+  });
+
+export const featuresQuery = queryOptions({
+  queryKey: creationKeys.features(),
+  queryFn: async () => featureMapSchema.parse(await api('/features')),
+  staleTime: CATALOGUE_STALE_MS,
+});
+
+/** Every active application at once (instances.md §9: pageSize 500); the tabs filter in the browser. */
+export const applicationsQuery = queryOptions({
+  queryKey: creationKeys.applications(),
+  queryFn: async () =>
+    applicationListSchema.parse(
+      await api('/applications', { query: { pageSize: APPLICATIONS_MAX_PAGE_SIZE, isActive: true } }),
+    ).applications,
+  staleTime: CATALOGUE_STALE_MS,
+});
+
+export const applicationCategoriesQuery = queryOptions({
+  queryKey: creationKeys.categories(),
+  queryFn: async () => z.array(applicationCategorySchema).parse(await api('/applications/tags')),
+  staleTime: CATALOGUE_STALE_MS,
+});
+
+/** POST /instances: one instance per hostname, each with its own outcome. */
+export function useCreateInstances() {
+  return useMutation({
+    mutationFn: async (body: CreateInstancesRequest) =>
+      createInstancesResponseSchema.parse(await api('/instances', { method: 'POST', body })).results,
+  });
+}
+
+// The preorder call answers its list, bare or wrapped; both read the same.
+const preordersAnswer = z.union([
+  z.array(preorderSchema),
+  z.object({ preorders: z.array(preorderSchema) }).transform((d) => d.preorders),
+]);
+
+/** POST /preorders: GPU plans are ordered ahead of their hardware. */
+export function useCreatePreorders() {
+  return useMutation({
+    mutationFn: async (body: CreatePreorderRequest) =>
+      preordersAnswer.parse(await api('/preorders', { method: 'POST', body })),
+  });
+}

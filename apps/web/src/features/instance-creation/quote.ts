@@ -1,0 +1,64 @@
+import {
+  type AppConfig,
+  type Feature,
+  type InstanceQuote,
+  instanceQuote,
+  type Micros,
+  type Product,
+  type Region,
+  regionPromotionPercent,
+} from '@nimbus/contract';
+import type { CreationValues } from './form-model';
+
+export interface OrderQuote {
+  /** One instance, exactly as the server charges it. */
+  each: InstanceQuote;
+  quantity: number;
+  /** Hourly orders: the price of one hour of the whole order (4 decimals). */
+  totalHourly: Micros | null;
+  /** Hourly orders: the whole order for a month. */
+  totalMonthly: Micros;
+  /** Cycle orders: what is charged now for the whole order. */
+  totalDue: Micros | null;
+  /** The region's promotion is part of the price (assumed within the per-region limit). */
+  promotionPercent: number;
+}
+
+export interface QuoteCatalogue {
+  product: Product | null;
+  region: Region;
+  appConfig: AppConfig;
+  features: Record<string, Feature>;
+}
+
+/**
+ * The order summary's figures, from the contract's `instanceQuote`: the server charges with the same
+ * code, so the estimate is the amount taken. The promotion is assumed to apply; the server answers
+ * PROMOTION_LIMIT_REACHED when it does not, and the customer confirms the base price.
+ */
+export function orderQuote(values: CreationValues, catalogue: QuoteCatalogue): OrderQuote {
+  const featurePrices = values.featureIds
+    .map((id) => catalogue.appConfig.featurePrices[String(id)] ?? catalogue.features[String(id)]?.price)
+    .filter((p): p is string => p !== undefined);
+  const each = instanceQuote({
+    product: values.customPlan ? null : catalogue.product,
+    region: catalogue.region,
+    planClass: values.planClass,
+    extraResource: values.extraResource,
+    assignIpv4: values.assignIpv4,
+    isDdosProtected: values.isDdosProtected,
+    featurePrices,
+    billingCycle: values.billingCycle,
+    appConfig: catalogue.appConfig,
+    promoted: true,
+  });
+  const quantity = Math.max(1, values.quantity);
+  return {
+    each,
+    quantity,
+    totalHourly: each.hourly === null ? null : each.hourly * quantity,
+    totalMonthly: each.monthly * quantity,
+    totalDue: each.cyclePrice === null ? null : each.cyclePrice * quantity,
+    promotionPercent: regionPromotionPercent(catalogue.region, values.planClass, values.billingCycle),
+  };
+}

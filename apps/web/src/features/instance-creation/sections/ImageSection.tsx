@@ -1,0 +1,61 @@
+import { Box, Tab, Tabs } from '@mui/material';
+import { useTranslation } from 'react-i18next';
+import { SectionCard } from '../../../components/SectionCard';
+import { EmptyState } from '../../../components/states/EmptyState';
+import { useCreation } from '../creation-context';
+import { type ImageTab, imageTabs } from '../form-model';
+import { ApplicationPicker } from './ApplicationPicker';
+import { OsPicker } from './OsPicker';
+
+/** Snapshots, backups and custom ISOs arrive in a later release: their tabs say there are none yet. */
+const laterTabs: Partial<Record<ImageTab, string>> = {
+  backups: 'image.empty.backups',
+  snapshots: 'image.empty.snapshots',
+  customIso: 'image.empty.customIso',
+};
+
+/** What the instance boots: an OS, an application, an OS with a control panel, or (later) an image. */
+export function ImageSection({ initialTag }: { initialTag?: string }) {
+  const { t } = useTranslation('instanceCreation');
+  const { values, apply } = useCreation();
+  const tab = values.imageTab;
+  const later = laterTabs[tab];
+  return (
+    <SectionCard title={t('image.title')}>
+      <Tabs
+        value={tab}
+        onChange={(_e, next: ImageTab) =>
+          apply({
+            imageTab: next,
+            osId: null,
+            appId: null,
+            isoId: null,
+            fromSnapshot: null,
+            backupId: null,
+            ocaData: {},
+          })
+        }
+        variant="scrollable"
+        allowScrollButtonsMobile
+        aria-label={t('image.title')}
+        sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}
+      >
+        {imageTabs.map((key) => (
+          <Tab
+            key={key}
+            value={key}
+            label={t(`image.tabs.${key}`)}
+            id={`image-tab-${key}`}
+            aria-controls="image-panel"
+          />
+        ))}
+      </Tabs>
+      <Box role="tabpanel" id="image-panel" aria-labelledby={`image-tab-${tab}`}>
+        {tab === 'os' && <OsPicker withPanel={false} />}
+        {tab === 'osWithPanel' && <OsPicker withPanel />}
+        {tab === 'applications' && <ApplicationPicker initialTag={initialTag} />}
+        {later && <EmptyState title={t(later)} message={t('image.empty.later')} />}
+      </Box>
+    </SectionCard>
+  );
+}

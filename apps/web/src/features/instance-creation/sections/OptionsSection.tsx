@@ -1,0 +1,132 @@
+import {
+  Box,
+  Checkbox,
+  FormControl,
+  FormControlLabel,
+  FormGroup,
+  FormHelperText,
+  FormLabel,
+  InputLabel,
+  MenuItem,
+  Select,
+  Switch,
+  TextField,
+} from '@mui/material';
+import { type BillingCycle, billingCycles, formatMoney, toMicros } from '@nimbus/contract';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { SectionCard } from '../../../components/SectionCard';
+import { useCurrencySign } from '../../payments/queries';
+import { useCreation } from '../creation-context';
+import { SshKeysField } from './SshKeysField';
+
+/** Network, access, billing and protection options of the order. */
+export function OptionsSection({ signedIn }: { signedIn: boolean }) {
+  const { t } = useTranslation('instanceCreation');
+  const { values, apply, catalogue } = useCreation();
+  const sign = useCurrencySign();
+  const cycleLabelId = useId();
+  const { product, region, appConfig } = catalogue;
+  const ipv4Price = values.customPlan ? appConfig.data?.IPV4PricePerMonth : product?.plan.ipv4Price;
+  const ipv4Micros = ipv4Price ? toMicros(ipv4Price) : 0;
+  const noNetwork = !values.assignIpv4 && !values.assignIpv6;
+  const ddosOffered = Boolean(region?.ddosActiveness && region.config.supportDdosIpv4);
+  return (
+    <SectionCard title={t('options.title')}>
+      <Box sx={{ display: 'grid', gap: 3 }}>
+        <FormControl error={noNetwork} component="fieldset">
+          <FormLabel component="legend">{t('options.network.title')}</FormLabel>
+          <FormGroup row>
+            <FormControlLabel
+              control={
+                <Checkbox
+                  checked={values.assignIpv4}
+                  onChange={(_e, on) =>
+                    apply({ assignIpv4: on, isDdosProtected: on && values.isDdosProtected })
+                  }
+                />
+              }
+              label={
+                ipv4Micros > 0
+                  ? t('options.network.ipv4Priced', { price: formatMoney(ipv4Micros, { sign }) })
+                  : t('options.network.ipv4Free')
+              }
+            />
+            <FormControlLabel
+              control={
+                <Checkbox checked={values.assignIpv6} onChange={(_e, on) => apply({ assignIpv6: on })} />
+              }
+              label={t('options.network.ipv6')}
+            />
+          </FormGroup>
+          {noNetwork && <FormHelperText>{t('options.network.required')}</FormHelperText>}
+        </FormControl>
+
+        <SshKeysField signedIn={signedIn} />
+
+        <FormControl size="small">
+          <InputLabel id={cycleLabelId}>{t('options.billingCycle.label')}</InputLabel>
+          <Select
+            labelId={cycleLabelId}
+            label={t('options.billingCycle.label')}
+            value={values.billingCycle}
+            onChange={(e) => apply({ billingCycle: e.target.value as BillingCycle })}
+          >
+            {billingCycles.map((cycle) => (
+              <MenuItem key={cycle} value={cycle}>
+                {t(`cycles.${cycle}`)}
+              </MenuItem>
+            ))}
+          </Select>
+        </FormControl>
+
+        {values.billingCycle !== 'hourly' && (
+          <FormControlLabel
+            control={
+              <Switch
+                checked={values.isSubscriptionAutoRenewEnabled}
+                onChange={(_e, on) => apply({ isSubscriptionAutoRenewEnabled: on })}
+              />
+            }
+            label={t('options.autoRenew')}
+          />
+        )}
+
+        {ddosOffered && (
+          <Box>
+            <FormControlLabel
+              control={
+                <Switch
+                  checked={values.isDdosProtected}
+                  disabled={!values.assignIpv4}
+                  onChange={(_e, on) => apply({ isDdosProtected: on })}
+                />
+              }
+              label={t('options.ddos.label', {
+                price: formatMoney(toMicros(appConfig.data?.ddosIpv4MonthlyPrice ?? '0'), { sign }),
+              })}
+            />
+            {!values.assignIpv4 && <FormHelperText>{t('options.ddos.needsIpv4')}</FormHelperText>}
+          </Box>
+        )}
+
+        {/* Floating IPs and backups come with a later release; the server refuses them until then. */}
+        <TextField
+          label={t('options.floatingIp.label')}
+          type="number"
+          size="small"
+          value={0}
+          disabled
+          helperText={t('options.laterRelease')}
+        />
+        <Box>
+          <FormControlLabel
+            control={<Switch checked={false} disabled />}
+            label={t('options.backups.label')}
+          />
+          <FormHelperText>{t('options.laterRelease')}</FormHelperText>
+        </Box>
+      </Box>
+    </SectionCard>
+  );
+}

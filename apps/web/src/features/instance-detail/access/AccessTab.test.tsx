@@ -1,0 +1,135 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { fail, instance, mockApi, ok, renderInstanceDetail } from '../test-utils';
+
+/** Media queries as a phone answers them: below every min-width breakpoint. */
+function setSmallScreen() {
+  window.matchMedia = ((query: string) => ({
+    matches: query.includes('max-width'),
+    media: query,
+    onchange: null,
+    addListener: () => {},
+    removeListener: () => {},
+    addEventListener: () => {},
+    removeEventListener: () => {},
+    dispatchEvent: () => false,
+  })) as typeof window.matchMedia;
+}
+
+const hostnameInput = () => screen.findByRole('textbox', { name: 'Hostname' });
+const save = () => screen.getByRole('button', { name: 'Save' });
+
+describe('access tab', () => {
+  it('shows the software, the username and the application settings', async () => {
+    mockApi({
+      'GET /api/instances/7': ok(
+        instance({
+          os: { id: 9, name: 'Windows Server 2022', family: 'windows' },
+          ocaData: { admin_email: 'ada@example.com' },
+        }),
+      ),
+    });
+    await renderInstanceDetail();
+    expect(await screen.findByText('Windows Server 2022')).toBeInTheDocument();
+    expect(screen.getByText('Administrator')).toBeInTheDocument();
+    expect(screen.getByText('4 GB')).toBeInTheDocument();
+    expect(screen.getByText('admin_email')).toBeInTheDocument();
+  });
+
+  it('disables Save while the hostname is unchanged, empty or invalid', async () => {
+    mockApi({ 'GET /api/instances/7': ok(instance()) });
+    await renderInstanceDetail();
+    const input = await hostnameInput();
+    expect(save()).toBeDisabled();
+    fireEvent.change(input, { target: { value: '' } });
+    await waitFor(() => expect(save()).toBeDisabled());
+    fireEvent.change(input, { target: { value: 'web 2' } });
+    expect(await screen.findByText('The hostname cannot contain spaces.')).toBeInTheDocument();
+    expect(save()).toBeDisabled();
+    fireEvent.change(input, { target: { value: '.web' } });
+    await waitFor(() => expect(save()).toBeDisabled());
+    fireEvent.change(input, { target: { value: 'web-2' } });
+    await waitFor(() => expect(save()).toBeEnabled());
+  });
+
+  it('re-checks the hostname on save: an invalid one is refused with a toast', async () => {
+    const api = mockApi({ 'GET /api/instances/7': ok(instance()) });
+    await renderInstanceDetail();
+    const input = await hostnameInput();
+    fireEvent.change(input, { target: { value: 'bad host' } });
+    fireEvent.submit(screen.getByRole('form', { name: 'Change hostname' }));
+    expect(await screen.findByText('The hostname is not valid.')).toBeInTheDocument();
+    expect(api.calls('POST', '/api/instances/7/change-hostname')).toHaveLength(0);
+  });
+
+  it('saves a new hostname with a toast and refetches the instance', async () => {
+    let hostname = 'web-1';
+    const api = mockApi({
+      'GET /api/instances/7': () => ok(instance({ hostname })),
+      'POST /api/instances/7/change-hostname': (request) => {
+        hostname = (request.body as { hostname: string }).hostname;
+        return ok(null);
+      },
+    });
+    await renderInstanceDetail();
+    fireEvent.change(await hostnameInput(), { target: { value: 'web-2' } });
+    await waitFor(() => expect(save()).toBeEnabled());
+    fireEvent.click(save());
+    expect(await screen.findByText('The hostname was changed to web-2.')).toBeInTheDocument();
+    expect(api.calls('POST', '/api/instances/7/change-hostname')[0]?.body).toEqual({ hostname: 'web-2' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'web-2' })).toBeInTheDocument();
+  });
+
+  it.each([
+    ['rescue', instance({ status: 'rescue' })],
+    ['mikrotik', instance({ os: { id: 4, name: 'RouterOS 7', family: 'mikrotik' } })],
+    ['a snapshot pending', instance({ status: 'taking_snapshot' })],
+    ['changing', instance({ status: 'spawning_qemu' })],
+  ])('disables reset password in %s', async (_case, answer) => {
+    mockApi({ 'GET /api/instances/7': ok(answer) });
+    await renderInstanceDetail();
+    expect(await screen.findByRole('button', { name: 'Reset password' })).toBeDisabled();
+  });
+
+  it('shows the new password once, with copy', async () => {
+    mockApi({
+      'GET /api/instances/7': ok(instance()),
+      'POST /api/instances/7/change-pass': ok({ password: 'N3w-Secret!' }),
+    });
+    await renderInstanceDetail();
+    fireEvent.click(await screen.findByRole('button', { name: 'Reset password' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New password' });
+    expect(within(dialog).getByText('N3w-Secret!')).toBeInTheDocument();
+    expect(within(dialog).getByText(/shown only once/)).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Copy password' })).toBeInTheDocument();
+  });
+
+  it('words a 500 on reset password as the could-not-reset message', async () => {
+    mockApi({
+      'GET /api/instances/7': ok(instance()),
+      'POST /api/instances/7/change-pass': fail(500, 'COUDNT_RESET_VM_PASSWORD'),
+    });
+    await renderInstanceDetail();
+    fireEvent.click(await screen.findByRole('button', { name: 'Reset password' }));
+    expect(
+      await screen.findByText("Couldn't reset VM password due to infrastructure error"),
+    ).toBeInTheDocument();
+  });
+
+  it('shortens SSH keys to 50 characters each end on wide screens', async () => {
+    const key = `ssh-ed25519 AAAAC3NzaC1lZDI1NTE5${'k'.repeat(150)} ada@laptop`;
+    mockApi({ 'GET /api/instances/7': ok(instance({ sshKeys: [key] })) });
+    await renderInstanceDetail();
+    expect(await screen.findByText(`${key.slice(0, 50)}…${key.slice(-50)}`)).toBeInTheDocument();
+  });
+
+  it('shortens SSH keys to 20 characters each end on small screens', async () => {
+    setSmallScreen();
+    const key = `ssh-ed25519 AAAAC3NzaC1lZDI1NTE5${'k'.repeat(150)} ada@laptop`;
+    mockApi({ 'GET /api/instances/7': ok(instance({ sshKeys: [key] })) });
+    await renderInstanceDetail();
+    expect(await screen.findByText(`${key.slice(0, 20)}…${key.slice(-20)}`)).toBeInTheDocument();
+    // @ts-expect-error jsdom has no matchMedia; the next test starts without it again.
+    delete window.matchMedia;
+  });
+});

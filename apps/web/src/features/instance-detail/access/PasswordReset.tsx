@@ -1,0 +1,51 @@
+import { Box, Button, Typography } from '@mui/material';
+import { type Instance, usernameForOsFamily } from '@nimbus/contract';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useToast } from '../../../components/toast/ToastProvider';
+import { isServerError, serverDetail } from '../action-errors';
+import { resetPasswordDisabled } from '../instance-rules';
+import { useResetPasswordMutation } from '../queries';
+import { NewPasswordDialog } from './NewPasswordDialog';
+
+/** Reset password: a new one is generated on the server and shown once; then the instance is polled. */
+export function PasswordReset({ instance }: { instance: Instance }) {
+  const { t } = useTranslation('instanceDetail');
+  const toast = useToast();
+  const reset = useResetPasswordMutation(instance.id);
+  const [password, setPassword] = useState<string | null>(null);
+
+  const run = () => {
+    if (instance.isSuspended) return toast.warning(t('suspended.access'));
+    reset.mutate(undefined, {
+      onSuccess: (data) => setPassword(data.password),
+      onError: (error) =>
+        toast.error(
+          isServerError(error)
+            ? t('password.infrastructureError')
+            : serverDetail(error, t('common:errors.tryAgain')),
+        ),
+    });
+  };
+
+  return (
+    <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'center' }}>
+      <Typography sx={{ flex: '1 1 240px' }} color="text.secondary">
+        {t('password.intro')}
+      </Typography>
+      <Button
+        variant="outlined"
+        onClick={run}
+        disabled={resetPasswordDisabled(instance)}
+        loading={reset.isPending}
+      >
+        {t('password.button')}
+      </Button>
+      <NewPasswordDialog
+        password={password}
+        username={usernameForOsFamily(instance.os?.family)}
+        onClose={() => setPassword(null)}
+      />
+    </Box>
+  );
+}

@@ -1,0 +1,38 @@
+import type { Instance } from '@nimbus/contract';
+import { useTranslation } from 'react-i18next';
+import { SectionCard } from '../../../components/SectionCard';
+import { DetailList } from '../../account/components/DetailList';
+import { useFormatDate } from '../../account/dates';
+
+/** What the instance runs and what it is made of; RAM comes in MB and reads in GB. */
+export function SoftwareCard({ instance }: { instance: Instance }) {
+  const { t } = useTranslation('instanceDetail');
+  const formatDate = useFormatDate();
+  const none = t('software.none');
+  return (
+    <SectionCard title={t('software.title')}>
+      <DetailList
+        items={[
+          { label: t('software.os'), value: <bdi>{instance.os?.name ?? none}</bdi> },
+          { label: t('software.plan'), value: <bdi>{instance.planName ?? t('header.customPlan')}</bdi> },
+          { label: t('software.cpu'), value: t('software.cpuValue', { count: instance.vcpuCount }) },
+          { label: t('software.ram'), value: t('software.gb', { value: instance.ram / 1024 }) },
+          { label: t('software.disk'), value: t('software.gb', { value: instance.disk }) },
+          { label: t('software.transfer'), value: t('software.tb', { value: instance.bandwidthInTB }) },
+          { label: t('software.region'), value: <bdi>{instance.region.name}</bdi> },
+          { label: t('software.ipv4'), value: <bdi>{instance.mainIp ?? none}</bdi> },
+          { label: t('software.ipv6'), value: <bdi>{instance.mainIpv6 ?? none}</bdi> },
+          { label: t('software.cycle'), value: t(`cycles.${instance.billingCycle}`) },
+          {
+            label: t('software.features'),
+            value: instance.features.length ? instance.features.map((f) => f.name).join(', ') : none,
+          },
+          {
+            label: t('software.created'),
+            value: <time dateTime={instance.insertedAt}>{formatDate(instance.insertedAt, 'LLL')}</time>,
+          },
+        ]}
+      />
+    </SectionCard>
+  );
+}

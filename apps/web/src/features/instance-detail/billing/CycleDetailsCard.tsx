@@ -1,0 +1,35 @@
+import type { Instance } from '@nimbus/contract';
+import { useTranslation } from 'react-i18next';
+import { SectionCard } from '../../../components/SectionCard';
+import { DetailList } from '../../account/components/DetailList';
+import { useFormatDate } from '../../account/dates';
+import { money } from '../../billing/format';
+
+/** Start, end, cycle and purchased price of the current billing cycle. */
+export function CycleDetailsCard({ instance }: { instance: Instance }) {
+  const { t } = useTranslation('instanceDetail');
+  const formatDate = useFormatDate();
+  const detail = instance.billingDetail;
+  const date = (value: string | null | undefined) =>
+    value ? <time dateTime={value}>{formatDate(value, 'LL')}</time> : t('billing.none');
+  const hourly = instance.billingCycle === 'hourly';
+  return (
+    <SectionCard title={t('billing.cycleTitle')}>
+      <DetailList
+        items={[
+          { label: t('billing.startDate'), value: date(detail?.startDate ?? instance.startedAt) },
+          { label: t('billing.endDate'), value: hourly ? t('billing.noEnd') : date(detail?.endDate) },
+          { label: t('billing.cycle'), value: t(`cycles.${instance.billingCycle}`) },
+          {
+            label: t('billing.purchasedPrice'),
+            value: detail
+              ? hourly
+                ? t('billing.perHour', { amount: money(detail.purchasedPrice, 4) })
+                : money(detail.purchasedPrice)
+              : t('billing.none'),
+          },
+        ]}
+      />
+    </SectionCard>
+  );
+}

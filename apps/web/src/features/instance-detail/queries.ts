@@ -1,0 +1,109 @@
+import {
+  type ActivityLogEntry,
+  activityLogListSchema,
+  INVOICE_ITEMS_PAGE_SIZE,
+  invoiceItemListSchema,
+  manageAutoRenewResponseSchema,
+  passwordResponseSchema,
+} from '@nimbus/contract';
+import { infiniteQueryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../api/client';
+import { nextLogCursor } from '../account/activity/activity-paging';
+import { accountKeys, LOG_PAGE_SIZE } from '../account/queries';
+import { deleteInstance, instanceDetailQuery, instanceKeys, resetInstance } from '../instances/queries';
+import { detailRefetchInterval, detailRetry, detailRetryDelay } from './instance-rules';
+
+/** Data and actions of the instance detail page; keys hang under `instanceKeys.detail(id)`. */
+
+/** The instance, polled every 3 s until stable; a 500 is retried every 3 s five times. */
+export const useInstanceDetail = (id: number) =>
+  useQuery({
+    ...instanceDetailQuery(id),
+    refetchInterval: (query) => detailRefetchInterval(query.state.data),
+    retry: detailRetry,
+    retryDelay: detailRetryDelay,
+  });
+
+export const invoiceItemsQuery = (instanceId: number) =>
+  infiniteQueryOptions({
+    queryKey: [...instanceKeys.detail(instanceId), 'invoice-items'] as const,
+    queryFn: async ({ pageParam }) =>
+      invoiceItemListSchema.parse(
+        await api('/invoice-items', {
+          query: { instanceId, page: pageParam, size: INVOICE_ITEMS_PAGE_SIZE },
+        }),
+      ),
+    initialPageParam: 1,
+    // Infinite scroll ends when a page returns fewer rows than the page size (spec §9).
+    getNextPageParam: (last, pages) =>
+      last.items.length < INVOICE_ITEMS_PAGE_SIZE ? undefined : pages.length + 1,
+  });
+
+export const instanceLogQuery = (instanceId: number, pageSize = LOG_PAGE_SIZE) =>
+  infiniteQueryOptions({
+    queryKey: [...instanceKeys.detail(instanceId), 'logs', pageSize] as const,
+    queryFn: async ({ pageParam }): Promise<ActivityLogEntry[]> =>
+      activityLogListSchema.parse(
+        await api('/logs', { query: { instanceId, endTimestamp: pageParam, limit: pageSize } }),
+      ).logs,
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => nextLogCursor(last, pageSize),
+  });
+
+/**
+ * A call on one instance that changes it: afterwards the detail (and with it the page's polling until
+ * stable), the lists and the activity logs are refetched.
+ */
+function useInstanceMutation<TVars, TData>(id: number, call: (vars: TVars) => Promise<TData>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: call,
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: instanceKeys.detail(id) }),
+        queryClient.invalidateQueries({ queryKey: instanceKeys.lists() }),
+        queryClient.invalidateQueries({ queryKey: instanceKeys.stats() }),
+        queryClient.invalidateQueries({ queryKey: accountKeys.activityLog() }),
+      ]),
+  });
+}
+
+export const usePowerMutation = (id: number) =>
+  useInstanceMutation(id, (action: 'poweron' | 'poweroff') =>
+    api<unknown>(`/instances/${id}/${action}`, { method: 'POST', body: {} }),
+  );
+
+export const useRestartMutation = (id: number) => useInstanceMutation(id, () => resetInstance(id));
+
+export const useHostnameMutation = (id: number) =>
+  useInstanceMutation(id, (hostname: string) =>
+    api<unknown>(`/instances/${id}/change-hostname`, { method: 'POST', body: { hostname } }),
+  );
+
+export const useResetPasswordMutation = (id: number) =>
+  useInstanceMutation(id, async () =>
+    passwordResponseSchema.parse(await api(`/instances/${id}/change-pass`, { method: 'POST' })),
+  );
+
+export const useAutoRenewMutation = (id: number) =>
+  useInstanceMutation(id, async (autoRenew: boolean) =>
+    manageAutoRenewResponseSchema.parse(
+      await api(`/instances/${id}/manage-auto-renew`, { method: 'PUT', body: { autoRenew } }),
+    ),
+  );
+
+export const useRenewMutation = (id: number) =>
+  useInstanceMutation(id, () => api<unknown>(`/instances/${id}/renew`, { method: 'POST' }));
+
+/** Deleting drops the instance from the cache instead of refetching a 404. */
+export function useDeleteInstanceMutation(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => deleteInstance(id),
+    onSuccess: () => {
+      queryClient.removeQueries({ queryKey: instanceKeys.detail(id) });
+      void queryClient.invalidateQueries({ queryKey: instanceKeys.lists() });
+      void queryClient.invalidateQueries({ queryKey: instanceKeys.stats() });
+    },
+  });
+}

@@ -1,0 +1,78 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { fail, mockApi, ok, renderInstances } from '../test-utils';
+import { DELETION_QUEUE_KEY, queueDeletion } from './deletion-queue';
+
+const refund = (instanceId: number, refundable: boolean) => ({
+  instanceId,
+  hostname: `web-${instanceId}`,
+  billingCycle: refundable ? 'monthly' : 'hourly',
+  refundable,
+  refundAmount: refundable ? '4.5' : '0',
+  unusedDays: refundable ? 9 : 0,
+  cycleEnd: null,
+});
+
+describe('InstanceDeletionPage', () => {
+  it('goes back to the list when nothing is queued', async () => {
+    mockApi({ 'GET /api/instances': ok({ instances: [], bookmark: null, previousBookmark: null }) });
+    const { router } = await renderInstances('/instance-deletion');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/services/instanceList'));
+  });
+
+  it('shows refunds, needs the acknowledgement, deletes one by one with progress, then OK', async () => {
+    queueDeletion([1, 2, 3]);
+    // Requests sent in parallel would all be made in the same tick; one by one, each waits for the last.
+    let lastAnswered = true;
+    let overlapped = false;
+    const remove = (status: 'ok' | 'fail') => () => {
+      if (!lastAnswered) overlapped = true;
+      lastAnswered = false;
+      Promise.resolve().then(() => {
+        lastAnswered = true;
+      });
+      return status === 'ok' ? ok(null) : fail(409, 'INSTANCE_CHANGING');
+    };
+    const api = mockApi({
+      'POST /api/instances/bulk-subscription-refund': ok({
+        refunds: [refund(1, true), refund(2, false), refund(3, true)],
+        totalRefund: '9',
+      }),
+      'DELETE /api/instances/1': remove('ok'),
+      'DELETE /api/instances/2': remove('fail'),
+      'DELETE /api/instances/3': remove('ok'),
+      'GET /api/instances': ok({ instances: [], bookmark: null, previousBookmark: null }),
+    });
+    const { router } = await renderInstances('/instance-deletion');
+    expect(await screen.findAllByText('Refund $4.50 (9 unused days)')).toHaveLength(2);
+    expect(screen.getByText('No refund')).toBeInTheDocument();
+    expect(screen.getByText('Total refund: $9.00')).toBeInTheDocument();
+    expect(api.calls('POST', '/api/instances/bulk-subscription-refund')[0]?.body).toEqual({ ids: [1, 2, 3] });
+
+    const confirm = screen.getByRole('button', { name: 'Delete 3 services' });
+    expect(confirm).toBeDisabled();
+    fireEvent.click(screen.getByRole('checkbox', { name: /all my services are suspended/ }));
+    fireEvent.click(confirm);
+
+    const dialog = await screen.findByRole('dialog', { name: 'Deletion completed' });
+    expect(within(dialog).getByText('2 / 3 deleted')).toBeInTheDocument();
+    expect(within(dialog).getByText('Could not delete web-2.')).toBeInTheDocument();
+    expect(api.seen.filter((r) => r.method === 'DELETE').map((r) => r.path)).toEqual([
+      '/api/instances/1',
+      '/api/instances/2',
+      '/api/instances/3',
+    ]);
+    expect(overlapped).toBe(false);
+    expect(sessionStorage.getItem(DELETION_QUEUE_KEY)).toBeNull();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'OK' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/services/instanceList'));
+  });
+
+  it('offers a retry when the refunds cannot be loaded', async () => {
+    queueDeletion([1]);
+    mockApi({ 'POST /api/instances/bulk-subscription-refund': fail(500, 'INTERNAL_ERROR') });
+    await renderInstances('/instance-deletion');
+    expect(await screen.findByText('We could not load the refunds of these services.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Delete service' })).toBeDisabled();
+  });
+});

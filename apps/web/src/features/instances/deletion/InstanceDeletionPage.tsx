@@ -1,0 +1,111 @@
+import { Box, Button, Checkbox, FormControlLabel, Typography } from '@mui/material';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Navigate, useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PageHeader } from '../../../components/PageHeader';
+import { SectionCard } from '../../../components/SectionCard';
+import { ErrorState } from '../../../components/states/ErrorState';
+import { LoadingState } from '../../../components/states/LoadingState';
+import { money } from '../../billing/format';
+import { bulkRefundQuery, deleteInstance, instanceKeys } from '../queries';
+import { type DeletionProgress, DeletionProgressDialog } from './DeletionProgressDialog';
+import { clearDeletionQueue, readDeletionQueue } from './deletion-queue';
+import { RefundList } from './RefundList';
+
+/** /instance-deletion: the queued instances with their refunds, deleted one by one (instances.md §5). */
+export function InstanceDeletionPage() {
+  const { t } = useTranslation('instances');
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [ids] = useState(readDeletionQueue);
+  const refunds = useQuery({ ...bulkRefundQuery(ids), enabled: ids.length > 0 });
+  const [acknowledged, setAcknowledged] = useState(false);
+  const [progress, setProgress] = useState<DeletionProgress | null>(null);
+
+  if (ids.length === 0) return <Navigate to="/services/instanceList" replace />;
+
+  const backToList = () => {
+    clearDeletionQueue();
+    navigate({ to: '/services/instanceList' });
+  };
+
+  // One at a time, as the spec asks: each result is counted before the next request goes out.
+  const deleteAll = async () => {
+    const queue = refunds.data?.refunds ?? [];
+    let state: DeletionProgress = { total: queue.length, deleted: 0, failed: [], done: false };
+    setProgress(state);
+    for (const refund of queue) {
+      try {
+        await deleteInstance(refund.instanceId);
+        state = { ...state, deleted: state.deleted + 1 };
+      } catch {
+        state = { ...state, failed: [...state.failed, refund.hostname] };
+      }
+      setProgress(state);
+    }
+    clearDeletionQueue();
+    setProgress({ ...state, done: true });
+    await queryClient.invalidateQueries({ queryKey: instanceKeys.all });
+  };
+
+  const content = () => {
+    if (refunds.isPending) return <LoadingState label={t('deletion.loading')} />;
+    if (refunds.isError)
+      return <ErrorState onRetry={() => refunds.refetch()} message={t('deletion.error')} />;
+    const { refunds: list, totalRefund } = refunds.data;
+    return (
+      <>
+        <RefundList refunds={list} />
+        <Typography sx={{ mt: 2, fontWeight: 500 }}>
+          {t('deletion.totalRefund', { amount: money(totalRefund) })}
+        </Typography>
+        <FormControlLabel
+          sx={{ mt: 2, alignItems: 'flex-start' }}
+          control={
+            <Checkbox
+              checked={acknowledged}
+              onChange={(event) => setAcknowledged(event.target.checked)}
+              sx={{ pt: 0 }}
+            />
+          }
+          label={t('deletion.acknowledge')}
+        />
+      </>
+    );
+  };
+
+  return (
+    <Box sx={{ minWidth: 0 }}>
+      <PageHeader
+        title={t('deletion.title')}
+        breadcrumbs={[
+          { label: t('breadcrumb.services'), to: '/services/instanceList' },
+          { label: t('deletion.title') },
+        ]}
+      />
+      <SectionCard
+        title={t('deletion.queueTitle', { count: ids.length })}
+        intro={t('deletion.intro')}
+        actions={
+          <>
+            <Button color="inherit" onClick={backToList}>
+              {t('common:actions.cancel')}
+            </Button>
+            <Button
+              variant="contained"
+              color="error"
+              disabled={!acknowledged || !refunds.data}
+              onClick={deleteAll}
+            >
+              {t('deletion.confirm', { count: ids.length })}
+            </Button>
+          </>
+        }
+      >
+        {content()}
+      </SectionCard>
+      <DeletionProgressDialog progress={progress} onOk={() => navigate({ to: '/services/instanceList' })} />
+    </Box>
+  );
+}

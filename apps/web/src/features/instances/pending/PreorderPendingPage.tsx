@@ -1,0 +1,50 @@
+import { Alert, Box, Card, CardContent, Typography } from '@mui/material';
+import { Navigate } from '@tanstack/react-router';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ButtonLink } from '../../../components/links';
+import { PageHeader } from '../../../components/PageHeader';
+import { PreorderCountdown } from '../PreorderCountdown';
+import { type CreationResults, readCreationResults } from './creation-results';
+
+/** /preorder/pending: the GPU request confirmed screen (instances.md §2, §3). */
+export function PreorderPendingPage() {
+  const { t, i18n } = useTranslation('instances');
+  const [held] = useState<CreationResults | null>(readCreationResults);
+  if (held?.kind !== 'preorders') return <Navigate to="/createinstance" replace />;
+  const day = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' });
+
+  return (
+    <Box sx={{ minWidth: 0, maxWidth: 880 }}>
+      <PageHeader
+        title={t('preorder.confirmedTitle')}
+        actions={
+          <ButtonLink to="/services/instanceList" variant="contained">
+            {t('pending.toList')}
+          </ButtonLink>
+        }
+      />
+      <Alert severity="success" sx={{ mb: 3 }}>
+        {t('preorder.explanation', { count: held.preorders.length })}
+      </Alert>
+      <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 2 }}>
+        {held.preorders.map((preorder) => (
+          <Card key={preorder.id} variant="outlined" component="li" aria-label={preorder.metadata.hostname}>
+            <CardContent sx={{ display: 'grid', gap: 0.5 }}>
+              <Typography variant="h3" component="h2" sx={{ wordBreak: 'break-all' }}>
+                {preorder.metadata.hostname}
+              </Typography>
+              <Typography color="text.secondary">{preorder.description}</Typography>
+              <Typography>
+                {t('preorder.dueDate', { date: day.format(new Date(preorder.dueDate)) })}
+              </Typography>
+              <Typography variant="body2" color="text.secondary">
+                {t('preorder.eta')} <PreorderCountdown dueDate={preorder.dueDate} />
+              </Typography>
+            </CardContent>
+          </Card>
+        ))}
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,99 @@
+import {
+  type CreationResult,
+  type CreationStatus,
+  creationResultSchema,
+  INSTANCE_LIST_POLL_MS,
+  type Preorder,
+  preorderSchema,
+} from '@nimbus/contract';
+import { z } from 'zod';
+
+/** What the creation screen hands the pending pages, kept in session storage across a reload. */
+export const CREATION_RESULTS_KEY = 'nimbus.creationResults';
+
+const heldSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('instances'), results: z.array(creationResultSchema).min(1) }),
+  z.object({ kind: z.literal('preorders'), preorders: z.array(preorderSchema).min(1) }),
+]);
+export type CreationResults =
+  | { kind: 'instances'; results: CreationResult[] }
+  | { kind: 'preorders'; preorders: Preorder[] };
+
+/** What the creation screen submitted, or null when nothing (valid) is held. */
+export function readCreationResults(): CreationResults | null {
+  try {
+    const parsed = heldSchema.safeParse(JSON.parse(sessionStorage.getItem(CREATION_RESULTS_KEY) ?? 'null'));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Written by the creation screen just before it opens /createinstance/pending or /preorder/pending. */
+export const saveCreationResults = (held: CreationResults) =>
+  sessionStorage.setItem(CREATION_RESULTS_KEY, JSON.stringify(held));
+
+/**
+ * Passwords are shown once: when the customer leaves the pending page they are dropped from storage,
+ * so coming back shows the instances without them.
+ */
+export function forgetPasswords() {
+  const held = readCreationResults();
+  if (held?.kind !== 'instances') return;
+  saveCreationResults({ ...held, results: held.results.map((r) => ({ ...r, password: null })) });
+}
+
+export type CreationState = CreationStatus['instances'][number]['state'];
+
+/** One instance of the order as the pending page shows it. */
+export interface PendingInstance {
+  hostname: string;
+  instanceId: number | null;
+  state: CreationState;
+  status: string | null;
+  mainIp: string | null;
+  detail: string;
+  password: string | null;
+}
+
+/** The order's results joined with where each created instance stands now. */
+export function pendingInstances(
+  results: readonly CreationResult[],
+  status?: CreationStatus,
+): PendingInstance[] {
+  return results.map((result) => {
+    const base = { hostname: result.hostname, instanceId: result.instanceId, password: result.password };
+    if (result.code !== 'CREATED' || result.instanceId === null) {
+      return { ...base, state: 'failed', status: null, mainIp: null, detail: result.detail };
+    }
+    const now = status?.instances.find((i) => i.id === result.instanceId);
+    return {
+      ...base,
+      state: now?.state ?? 'creating',
+      status: now?.status ?? null,
+      mainIp: now?.mainIp ?? null,
+      detail: now?.detail ?? result.detail,
+    };
+  });
+}
+
+export type OverallState = 'creating' | 'success' | 'failure' | 'partial';
+
+/** None CREATED is a failure (instances.md §4 "Creation"); otherwise creating until each one settled. */
+export function overallState(
+  results: readonly CreationResult[],
+  instances: readonly PendingInstance[],
+): OverallState {
+  if (!results.some((result) => result.code === 'CREATED')) return 'failure';
+  if (instances.some((instance) => instance.state === 'creating')) return 'creating';
+  const created = instances.filter((instance) => instance.state === 'created').length;
+  if (created === instances.length) return 'success';
+  return created === 0 ? 'failure' : 'partial';
+}
+
+/** Every 6 s while an instance of the order is still being created. */
+export const creationPollInterval = (status: CreationStatus | undefined, ids: readonly number[]) => {
+  if (!status) return INSTANCE_LIST_POLL_MS;
+  const settled = ids.every((id) => status.instances.some((i) => i.id === id && i.state !== 'creating'));
+  return settled ? false : INSTANCE_LIST_POLL_MS;
+};

@@ -1,0 +1,108 @@
+import {
+  bulkSubscriptionRefundSchema,
+  creationStatusSchema,
+  INSTANCE_LIST_PAGE_SIZE,
+  INSTANCE_LIST_POLL_MS,
+  type InstanceList,
+  type InstanceStatusFilter,
+  instanceListSchema,
+  instanceSchema,
+  instanceStatsSchema,
+  listNeedsPolling,
+  preorderListSchema,
+  subscriptionRefundSchema,
+} from '@nimbus/contract';
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import { api } from '../../api/client';
+import type { ValidInterval } from '../../components/filters';
+
+/** What the instance list is filtered by, as sent to the API; an incomplete custom range is no filter. */
+export type InstanceFilters = { status?: InstanceStatusFilter; ipv4?: string } & Partial<ValidInterval>;
+
+/**
+ * Query keys of the instances area. Everything about one instance sits under `detail(id)`, so
+ * invalidating it refreshes the detail pages; `lists()` covers every filtered list and the dashboard's.
+ */
+export const instanceKeys = {
+  all: ['instances'] as const,
+  lists: () => [...instanceKeys.all, 'list'] as const,
+  list: (filters: InstanceFilters) => [...instanceKeys.lists(), filters] as const,
+  details: () => [...instanceKeys.all, 'detail'] as const,
+  detail: (id: number) => [...instanceKeys.details(), id] as const,
+  stats: () => [...instanceKeys.all, 'stats'] as const,
+  creationStatus: (ids: readonly number[]) => [...instanceKeys.all, 'creation-status', ids] as const,
+  refund: (id: number) => [...instanceKeys.detail(id), 'subscription-refund'] as const,
+  bulkRefund: (ids: readonly number[]) => [...instanceKeys.all, 'bulk-refund', ids] as const,
+  preorders: () => [...instanceKeys.all, 'preorders'] as const,
+};
+
+/** One instance; the detail pages decide how often to poll it. */
+export const instanceDetailQuery = (id: number) =>
+  queryOptions({
+    queryKey: instanceKeys.detail(id),
+    queryFn: async () => instanceSchema.parse(await api(`/instances/${id}`)),
+  });
+
+async function fetchInstances(filters: InstanceFilters, bookmark: string | undefined, limit: number) {
+  const query = { ...filters, ipv4: filters.ipv4 || undefined, bookmark, limit };
+  return instanceListSchema.parse(await api('/instances', { query }));
+}
+
+/**
+ * The instance list, a bookmark page after another (GPU preorders first). Polling refetches every
+ * page already loaded, which is what an infinite query does on refetch.
+ */
+export const instanceListQuery = (filters: InstanceFilters, limit = INSTANCE_LIST_PAGE_SIZE) =>
+  infiniteQueryOptions({
+    queryKey: [...instanceKeys.list(filters), limit] as const,
+    queryFn: ({ pageParam }) => fetchInstances(filters, pageParam, limit),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.bookmark ?? undefined,
+    refetchInterval: (query) => listPollInterval(query.state.data?.pages),
+  });
+
+/** Every 6 s while an instance is changing or has no main IP yet (instances.md §4 "Polling"). */
+export const listPollInterval = (pages: readonly InstanceList[] | undefined) =>
+  pages && listNeedsPolling(pages.flatMap((page) => page.instances)) ? INSTANCE_LIST_POLL_MS : false;
+
+/** Services count, powered on, shut down and suspended (platform.md §3 "Instance count"). */
+export const instanceStatsQuery = () =>
+  queryOptions({
+    queryKey: instanceKeys.stats(),
+    queryFn: async () => instanceStatsSchema.parse(await api('/instances/stats')),
+  });
+
+/** Where each instance of a submitted order stands (the creation pending page). */
+export const creationStatusQuery = (ids: readonly number[]) =>
+  queryOptions({
+    queryKey: instanceKeys.creationStatus(ids),
+    queryFn: async () =>
+      creationStatusSchema.parse(await api('/instances/creation-status', { query: { ids: ids.join(',') } })),
+  });
+
+/** What deleting one subscription instance gives back. */
+export const subscriptionRefundQuery = (id: number) =>
+  queryOptions({
+    queryKey: instanceKeys.refund(id),
+    queryFn: async () => subscriptionRefundSchema.parse(await api(`/instances/${id}/subscription-refund`)),
+  });
+
+/** The refunds of every instance queued for deletion, in one call. */
+export const bulkRefundQuery = (ids: readonly number[]) =>
+  queryOptions({
+    queryKey: instanceKeys.bulkRefund(ids),
+    queryFn: async () =>
+      bulkSubscriptionRefundSchema.parse(
+        await api('/instances/bulk-subscription-refund', { method: 'POST', body: { ids } }),
+      ),
+  });
+
+export const preordersQuery = () =>
+  queryOptions({
+    queryKey: instanceKeys.preorders(),
+    queryFn: async () => preorderListSchema.parse(await api('/preorders')),
+  });
+
+/** Restarts one instance; the list polls it back to a stable state. */
+export const resetInstance = (id: number) => api<unknown>(`/instances/${id}/reset`, { method: 'POST' });
+export const deleteInstance = (id: number) => api<unknown>(`/instances/${id}`, { method: 'DELETE' });
