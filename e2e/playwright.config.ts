@@ -47,6 +47,8 @@ export default defineConfig({
       EMBEDDED_PG_PORT: String(Number(process.env.E2E_PG_PORT ?? 54349)),
       LOG_LEVEL: 'warn',
       RATE_LIMIT_AUTH_MAX: '1000',
+      // Provisioning steps of one second: polling stays visible without slowing the suite down.
+      SIMULATOR_STEP_SECONDS: '1',
     },
   },
 });

@@ -2,7 +2,7 @@
 // /api/instances/stats of a customer with 200 instances, measured with autocannon against a bare Fastify
 // route running the same SQL with pg and nothing of ours (no auth, envelope, zod, rate limit, mapping),
 // for a full answer and for a 304 poll. Run: npm run bench (both benches) or npm run bench -- instances.
-// BENCH_SECONDS (default 10) per measurement, BENCH_CONNECTIONS (default 10).
+// BENCH_SECONDS (default 10) per measurement, BENCH_CONNECTIONS (default 10); BENCH_EXPLAIN=1 prints the plans.
 import { createHash } from 'node:crypto';
 import autocannon from 'autocannon';
 import { eq, sql } from 'drizzle-orm';
@@ -150,8 +150,24 @@ async function main() {
       `EXPLAIN (ANALYZE, BUFFERS) ${instancePageQuery(db, filter, null, 10).toSQL().sql}`,
       instancePageQuery(db, filter, null, 10).toSQL().params,
     );
-    const usesIndex = plan.rows.some((r) => String(r['QUERY PLAN']).includes('instances_customer_list_idx'));
-    console.log(`List plan uses instances_customer_list_idx: ${usesIndex ? 'yes' : 'NO'}`);
+    // A later page too: the bookmark's row comparison must be an index condition, not a filter.
+    const [middle] = (
+      await pool.query(
+        `SELECT id, ((extract(epoch from inserted_at) * 1000000)::bigint)::text AS micros FROM instances
+         WHERE customer_id = $1 ORDER BY inserted_at DESC, id DESC OFFSET 100 LIMIT 1`,
+        [customer.id],
+      )
+    ).rows;
+    const later = instancePageQuery(db, filter, { micros: middle.micros, id: middle.id }, 10).toSQL();
+    const laterPlan = await pool.query(`EXPLAIN ${later.sql}`, later.params);
+    const usesIndex =
+      [...plan.rows, ...laterPlan.rows].filter((r) =>
+        String(r['QUERY PLAN']).includes('instances_customer_list_idx'),
+      ).length === 2;
+    if (process.env.BENCH_EXPLAIN) for (const r of laterPlan.rows) console.log(r['QUERY PLAN']);
+    console.log(
+      `List plans (first and later page) use instances_customer_list_idx: ${usesIndex ? 'yes' : 'NO'}`,
+    );
     if (process.env.BENCH_EXPLAIN) {
       for (const r of plan.rows) console.log(r['QUERY PLAN']);
       const client = await pool.connect();

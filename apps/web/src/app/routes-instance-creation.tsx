@@ -1,7 +1,7 @@
 import { type AnyRoute, createRoute } from '@tanstack/react-router';
 import { creationSearchSchema } from '../features/instance-creation/search-params';
 import { guard } from './guard';
-import { comingLater, lazyPage, rootRoute } from './route-builders';
+import { lazyPage, page, rootRoute, signedIn } from './route-builders';
 
 const creationPage = (path: string, exportName: string) =>
   createRoute({
@@ -17,8 +17,18 @@ const creationPage = (path: string, exportName: string) =>
 export const instanceCreationRoutes: AnyRoute[] = [
   creationPage('/createinstance', 'InstanceCreationPage'),
   creationPage('/createinstance/forex', 'ForexInstanceCreationPage'),
-  comingLater('/createinstance/pending', 'instanceCreation'),
-  comingLater('/preorder/pending', 'preorders'),
+  page(
+    '/createinstance/pending',
+    signedIn('areas.instanceCreation'),
+    () => import('../features/instances/pending/CreationPendingPage'),
+    'CreationPendingPage',
+  ),
+  page(
+    '/preorder/pending',
+    signedIn('areas.instanceCreation'),
+    () => import('../features/instances/pending/PreorderPendingPage'),
+    'PreorderPendingPage',
+  ),
   createRoute({
     getParentRoute: () => rootRoute,
     path: '/cart',

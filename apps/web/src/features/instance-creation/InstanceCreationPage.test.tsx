@@ -13,7 +13,7 @@ import { describe, expect, it } from 'vitest';
 import { ToastProvider } from '../../components/toast/ToastProvider';
 import { initI18n } from '../../i18n';
 import { fail, mockApi, ok } from '../account/test-utils';
-import { CREATION_RESULTS_KEY } from './creation-results';
+import { CREATION_RESULTS_KEY } from '../instances/pending/creation-results';
 import { CREATION_DRAFT_KEY, loadDraft, saveDraft } from './draft';
 import { defaultCreationValues } from './form-model';
 import { InstanceCreationPage } from './InstanceCreationPage';
