@@ -5,7 +5,12 @@ import { noExtraResource } from './instances';
 import { preorderCountdown } from './preorders';
 
 const appConfig = {
-  extraResourceMonthlyPrice: { diskPerGb: '0.10', bandwidthPerTb: '5.00', ramPerGb: '3.00', cpuPerCore: '4.00' },
+  extraResourceMonthlyPrice: {
+    diskPerGb: '0.10',
+    bandwidthPerTb: '5.00',
+    ramPerGb: '3.00',
+    cpuPerCore: '4.00',
+  },
   ddosIpv4MonthlyPrice: '10.00',
   IPV4PricePerMonth: '2.00',
   oneMonthInHours: 730,
