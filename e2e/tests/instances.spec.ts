@@ -1,22 +1,8 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { signedInCustomer, type Tokens } from '../support/accounts';
-import { topUpViaApi } from '../support/billing';
-import { linkIn, waitForMail } from '../support/mailbox';
+import { expect, test } from '@playwright/test';
+import { api, readyCustomer } from '../support/instances';
 import { toast } from '../support/ui';
 
 const ED25519 = 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIGVlU+MyEQbEGfN2TLBETaA7a30sKwOziy4vnzFJtVMM test@x';
-
-/** A signed-in customer with a verified email (creation needs one) and credit. */
-async function readyCustomer(page: Page, request: APIRequestContext, label: string) {
-  const customer = await signedInCustomer(page, request, label);
-  const mail = await waitForMail(request, customer.email, 'verify-email');
-  const verified = await request.get(linkIn(mail, '/api/auth/verify-main-email'), { maxRedirects: 0 });
-  expect(verified.status()).toBeLessThan(400);
-  await topUpViaApi(request, customer.tokens, '400');
-  return customer;
-}
-
-const api = (tokens: Tokens) => ({ 'x-token': tokens.accessToken });
 
 test('a customer deploys two servers with an SSH key, manages one and deletes both', async ({
   page,

@@ -95,26 +95,7 @@ export function instanceQuote(input: InstanceQuoteInput): InstanceQuote {
   const featuresMonthly = input.featurePrices.reduce((sum, p) => sum + toMicros(p), 0);
   const undiscountedMonthly = ipv4Monthly + ddosMonthly + featuresMonthly;
   const monthly = planMonthly + extrasMonthly + undiscountedMonthly;
-  if (input.billingCycle === 'hourly') {
-    return {
-      planMonthly,
-      extrasMonthly,
-      ipv4Monthly,
-      ddosMonthly,
-      featuresMonthly,
-      monthly,
-      undiscountedMonthly,
-      discountPercent: 0,
-      hourly: monthlyToHourlyMicros(monthly, appConfig.oneMonthInHours),
-      cyclePrice: null,
-    };
-  }
-  const discountPercent = Math.min(
-    100,
-    productCycleDiscount(product, input.billingCycle) +
-      (input.promoted ? regionPromotionPercent(input.region, input.planClass, input.billingCycle) : 0),
-  );
-  return {
+  const parts = {
     planMonthly,
     extrasMonthly,
     ipv4Monthly,
@@ -122,6 +103,21 @@ export function instanceQuote(input: InstanceQuoteInput): InstanceQuote {
     featuresMonthly,
     monthly,
     undiscountedMonthly,
+  };
+  if (input.billingCycle === 'hourly')
+    return {
+      ...parts,
+      discountPercent: 0,
+      hourly: monthlyToHourlyMicros(monthly, appConfig.oneMonthInHours),
+      cyclePrice: null,
+    };
+  const discountPercent = Math.min(
+    100,
+    productCycleDiscount(product, input.billingCycle) +
+      (input.promoted ? regionPromotionPercent(input.region, input.planClass, input.billingCycle) : 0),
+  );
+  return {
+    ...parts,
     discountPercent,
     hourly: null,
     cyclePrice: cyclePrice(

@@ -261,6 +261,7 @@ export const instanceErrorCodes = {
   infrastructure: 'INFRASTRUCTURE_ERROR',
   notSubscription: 'NOT_A_SUBSCRIPTION',
   notSuspended: 'NOT_SUSPENDED',
+  hostnameUnchanged: 'HOSTNAME_UNCHANGED',
 } as const;
 
 /** Messages the panel shows in the spec's words (instances.md §8). */

@@ -10,6 +10,11 @@ export interface JobDefinition<T extends object = Record<string, unknown>> {
   schedule?: string;
   /** How many of this job one process runs at once. */
   concurrency?: number;
+  /**
+   * pg-boss queue policy. 'short' keeps at most one waiting (created) job per singleton key: a send while
+   * one waits is dropped (answers null). Default 'standard': every send is a job.
+   */
+  policy?: 'standard' | 'short' | 'singleton' | 'stately';
 }
 
 export interface JobQueue {
@@ -41,13 +46,17 @@ export async function startJobQueue(opts: {
   await boss.start();
   await boss.createQueue(DEAD_LETTER_QUEUE, { name: DEAD_LETTER_QUEUE, retentionDays: 30 } as never);
   for (const job of opts.jobs) {
-    await boss.createQueue(job.name, {
+    const settings = {
       name: job.name,
+      policy: job.policy ?? 'standard',
       retryLimit: job.retryLimit ?? 5,
       retryDelay: job.retryDelaySeconds ?? 10,
       retryBackoff: true,
       deadLetter: DEAD_LETTER_QUEUE,
-    } as never);
+    };
+    // createQueue leaves an existing queue as it is; the update makes the definition here the one in force.
+    await boss.createQueue(job.name, settings as never);
+    await boss.updateQueue(job.name, settings as never);
     if (job.schedule) await boss.schedule(job.name, job.schedule, {}, { tz: 'UTC' });
   }
   if (opts.runWorkers) {

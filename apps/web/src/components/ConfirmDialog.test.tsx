@@ -1,12 +1,9 @@
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { initI18n } from '../i18n';
+import { fireEvent, render, screen } from '@testing-library/react';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { englishTexts } from '../test/render';
 import { ConfirmDialog } from './ConfirmDialog';
 
-beforeAll(async () => {
-  await initI18n();
-});
-afterEach(cleanup);
+beforeAll(englishTexts);
 
 describe('ConfirmDialog', () => {
   it('confirms straight away without a phrase', () => {

@@ -1,28 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../../../test/db';
-import { loadConfig } from '../../config';
-import type { Database } from '../../db/client';
-import { loadCatalogue } from '../catalogue/catalogue.loader';
-import { createHypervisor } from '../compute/compute';
-import { advanceDueServers, serverSpec } from '../compute/compute.test-helpers';
+import { describe, expect, it } from 'vitest';
+import { advanceDueServers, serverSpec, useSimulator } from '../compute/compute.test-helpers';
 import { parseAdminArgs, usage } from './admin.args';
 import { UsageError } from './admin.errors';
 import { runAdminCommand } from './admin.run';
 import { adminDeps } from './admin.test-helpers';
 
-const config = loadConfig({ NODE_ENV: 'test' });
-
 describe('simulator operator commands', () => {
-  let database: Awaited<ReturnType<typeof createTestDatabase>>;
-  let db: Database;
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    db = database.db;
-    await loadCatalogue(db, config.CATALOGUE_FILE);
-  });
-  afterAll(() => database.drop());
+  const sim = useSimulator();
 
-  const run = (line: string) => runAdminCommand(parseAdminArgs(line.split(' ')), adminDeps(db));
+  const run = (line: string) => runAdminCommand(parseAdminArgs(line.split(' ')), adminDeps(sim.db));
 
   it('parses fault and fleet, and refuses mistakes', () => {
     expect(usage).toContain('simulator fault <step>');
@@ -59,7 +45,7 @@ describe('simulator operator commands', () => {
     expect((await run('simulator fleet')).lines).toEqual([
       'No hosts yet: the simulator builds a region the first time a server is created there.',
     ]);
-    const hv = createHypervisor({ config, db });
+    const hv = sim.hv;
     await hv.create(serverSpec({ regionId: 2, vcpu: 2, ramMb: 4096, diskGb: 80 }));
     const outcome = await run('simulator fleet');
     expect(outcome.exitCode).toBe(0);
@@ -74,10 +60,10 @@ describe('simulator operator commands', () => {
     expect(outcome.lines[0]).toMatch(
       /^Fault #\d+ planted: the next 1 server\(s\) reaching preparing_disk in region 4 will fail \("Simulated infrastructure failure"\)\.$/,
     );
-    const hv = createHypervisor({ config, db });
+    const hv = sim.hv;
     const spec = serverSpec({ regionId: 4 });
     await hv.create(spec);
-    await advanceDueServers(db);
+    await advanceDueServers(sim.db);
     expect((await hv.get(spec.ref))!.failure?.step).toBe('preparing_disk');
     await expect(run('simulator fault preparing_disk --region 99')).rejects.toThrow(/no region 99/);
   });

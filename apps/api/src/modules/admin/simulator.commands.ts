@@ -23,7 +23,7 @@ export async function plantSimulatorFault(
 const gb = (mb: number) => Math.round(mb / 1024);
 
 /** One line per host: `region 1  sim-r1-h1  vCPU 3/64 (61 free)  RAM …`. */
-export function fleetLines(hosts: HostUsage[]): string[] {
+function fleetLines(hosts: HostUsage[]): string[] {
   if (hosts.length === 0)
     return ['No hosts yet: the simulator builds a region the first time a server is created there.'];
   const pair = (label: string, r: { used: number; capacity: number }, unit = '') =>

@@ -2,6 +2,7 @@ import { fromMicros, type GatewayName } from '@nimbus/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { logActivity } from '../activity-log/activity-log.service';
+import { customers } from '../auth/auth.tables';
 import { payments } from '../payments/payments.tables';
 import { autoRechargeSettings } from './auto-recharge.tables';
 
@@ -10,6 +11,15 @@ export interface AutoRechargeChoice {
   gateway: GatewayName;
   amount: number;
   threshold: number;
+}
+
+/** A closed or administratively suspended account cannot turn on automatic charges. */
+export async function mayTurnOnAutoRecharge(tx: DbOrTx, customerId: number): Promise<boolean> {
+  const [account] = await tx
+    .select({ status: customers.status })
+    .from(customers)
+    .where(eq(customers.id, customerId));
+  return account?.status !== 'closed_by_admin' && account?.status !== 'suspended_by_admin';
 }
 
 /** Turns auto-recharge on with a choice (a verified card exists), logging the activation. */
@@ -55,16 +65,19 @@ export async function activateAutoRecharge(tx: DbOrTx, choice: AutoRechargeChoic
 /**
  * A checkout that saved a card with an auto-recharge choice attached activates that choice, once: the
  * request is cleared (under the payment's row lock, held by the caller), so the same card arriving again
- * in a replayed event does not turn auto-recharge back on after the customer turned it off.
+ * in a replayed event does not turn auto-recharge back on after the customer turned it off. An account
+ * an administrator suspended meanwhile keeps the card but not the choice, as POST /auto-recharge answers.
  */
 export async function activateRequestedAutoRecharge(tx: DbOrTx, payment: typeof payments.$inferSelect) {
   const request = payment.autoRechargeRequest;
   if (!request) return;
-  await activateAutoRecharge(tx, {
-    customerId: payment.customerId,
-    gateway: payment.gateway,
-    amount: request.amount,
-    threshold: request.threshold,
-  });
+  if (await mayTurnOnAutoRecharge(tx, payment.customerId)) {
+    await activateAutoRecharge(tx, {
+      customerId: payment.customerId,
+      gateway: payment.gateway,
+      amount: request.amount,
+      threshold: request.threshold,
+    });
+  }
   await tx.update(payments).set({ autoRechargeRequest: null }).where(eq(payments.id, payment.id));
 }

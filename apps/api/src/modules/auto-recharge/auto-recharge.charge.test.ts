@@ -14,6 +14,7 @@ import { payments, savedCards } from '../payments/payments.tables';
 import {
   applyEvent,
   type Customer,
+  insertPayment,
   listPayments,
   newCustomer,
   registryOf,
@@ -48,6 +49,13 @@ describe('auto-recharge charge', () => {
       .from(payments)
       .where(and(eq(payments.customerId, customerId), eq(payments.isAutoRecharge, true)))
       .orderBy(payments.id);
+  /** The $10 automatic top-up a crash left written but not yet charged. */
+  const crashedAutoPayment = (user: Customer) =>
+    insertPayment(t, user.id, {
+      credit: 10_000_000,
+      isAutoRecharge: true,
+      description: 'Automatic top-up (auto-recharge)',
+    });
   /** Sets the balance to `micros` with one adjustment. */
   const setBalance = async (user: Customer, micros: number) => {
     const delta = micros - (await balanceOf(t.db, user.id));
@@ -211,29 +219,18 @@ describe('auto-recharge charge', () => {
 
   it('after a crash that left the payment written but not charged, the next check charges it once', async () => {
     const user = await activeCustomer(0);
-    const [crashed] = await t.db
-      .insert(payments)
-      .values({
-        customerId: user.id,
-        gateway: 'sandbox',
-        credit: 10_000_000,
-        fee: 0,
-        price: 10_000_000,
-        isAutoRecharge: true,
-        description: 'Automatic top-up (auto-recharge)',
-      })
-      .returning();
+    const crashed = await crashedAutoPayment(user);
     const { registry, calls } = recordingGateways();
     expect(await check(user.id, registry)).toBe('succeeded');
     expect(calls).toEqual([
       expect.objectContaining({
-        paymentId: crashed!.id,
+        paymentId: crashed.id,
         amount: 10_000_000,
-        idempotencyKey: `auto-recharge-${crashed!.id}`,
+        idempotencyKey: `auto-recharge-${crashed.id}`,
       }),
     ]);
     expect(await autoPayments(user.id)).toEqual([
-      expect.objectContaining({ id: crashed!.id, status: 'PAID' }),
+      expect.objectContaining({ id: crashed.id, status: 'PAID' }),
     ]);
     expect(await balanceOf(t.db, user.id)).toBe(10_000_000);
     expect(await check(user.id, registry)).toBe('not-needed');
@@ -242,32 +239,21 @@ describe('auto-recharge charge', () => {
 
   it('after a crash between the charge and its result, charging again returns the same charge', async () => {
     const user = await activeCustomer(0);
-    const [crashed] = await t.db
-      .insert(payments)
-      .values({
-        customerId: user.id,
-        gateway: 'sandbox',
-        credit: 10_000_000,
-        fee: 0,
-        price: 10_000_000,
-        isAutoRecharge: true,
-        description: 'Automatic top-up (auto-recharge)',
-      })
-      .returning();
+    const crashed = await crashedAutoPayment(user);
     const [card] = await t.db.select().from(savedCards).where(eq(savedCards.customerId, user.id));
     const sandbox = registryOf(t).get('sandbox')!;
     const first = await sandbox.chargeSavedCard!({
-      paymentId: crashed!.id,
-      amount: crashed!.price,
+      paymentId: crashed.id,
+      amount: crashed.price,
       currency: 'USD',
-      description: crashed!.description,
+      description: crashed.description,
       card: cardRowToGatewayCard(card!),
-      idempotencyKey: `auto-recharge-${crashed!.id}`,
+      idempotencyKey: `auto-recharge-${crashed.id}`,
     });
     expect(await check(user.id)).toBe('succeeded');
     const [after] = await autoPayments(user.id);
     expect(first.outcome).toBe('succeeded');
-    expect(after).toMatchObject({ id: crashed!.id, status: 'PAID', externalId: first.externalId });
+    expect(after).toMatchObject({ id: crashed.id, status: 'PAID', externalId: first.externalId });
     expect(await balanceOf(t.db, user.id)).toBe(10_000_000);
   });
 

@@ -18,6 +18,8 @@ import {
   activateWithNewCard,
   autoRechargeInfo,
   cardsOf,
+  choice,
+  deactivate,
   sandboxGatewayId,
 } from './auto-recharge.test-helpers';
 
@@ -31,7 +33,6 @@ describe('auto-recharge deactivation and ownership', () => {
   });
   afterAll(() => t.close());
 
-  const choice = { amount: '10.00', minimumCreditThreshold: '5.00' };
   const settingsOf = async (customerId: number) => {
     const [row] = await t.db
       .select()
@@ -39,21 +40,19 @@ describe('auto-recharge deactivation and ownership', () => {
       .where(eq(autoRechargeSettings.customerId, customerId));
     return row;
   };
-  const deactivate = (headers: Record<string, string>, id: number, payload?: unknown) =>
-    t.app.inject({ method: 'DELETE', url: `/api/auto-recharge/${id}`, headers, payload: payload as object });
 
   describe('deactivation', () => {
     it('asks for a reason, keeps it and logs it', async () => {
       const user = await newCustomer(t);
       await activateWithNewCard(t, user);
       for (const payload of [undefined, {}, { reason: '' }, { reason: '   ' }]) {
-        const res = await deactivate(user.headers, user.id, payload);
+        const res = await deactivate(t, user.headers, user.id, payload);
         expect(res.statusCode, res.body).toBe(400);
         expect(res.json().code).toBe('VALIDATION_ERROR');
       }
       expect((await autoRechargeInfo(t, user)).isActive).toBe(true);
 
-      const res = await deactivate(user.headers, user.id, { reason: ' Too expensive ' });
+      const res = await deactivate(t, user.headers, user.id, { reason: ' Too expensive ' });
       expect(res.statusCode, res.body).toBe(200);
       expect((await autoRechargeInfo(t, user)).isActive).toBe(false);
       expect(await settingsOf(user.id)).toMatchObject({
@@ -67,7 +66,7 @@ describe('auto-recharge deactivation and ownership', () => {
       );
       expect(entry?.data).toMatchObject({ reason: 'Too expensive' });
 
-      const again = await deactivate(user.headers, user.id, { reason: 'Again' });
+      const again = await deactivate(t, user.headers, user.id, { reason: 'Again' });
       expect(again.statusCode).toBe(400);
       expect(again.json().code).toBe('AUTO_RECHARGE_NOT_ACTIVE');
       // The card stays: activating again needs no new checkout.
@@ -99,7 +98,7 @@ describe('auto-recharge deactivation and ownership', () => {
     it('does not turn a deactivated auto-recharge back on (setup checkout)', async () => {
       const user = await newCustomer(t);
       await activateWithNewCard(t, user);
-      expect((await deactivate(user.headers, user.id, { reason: 'Not now' })).statusCode).toBe(200);
+      expect((await deactivate(t, user.headers, user.id, { reason: 'Not now' })).statusCode).toBe(200);
       await replayCardEvent(user);
       expect((await autoRechargeInfo(t, user)).isActive).toBe(false);
       expect(await activations(user)).toBe(1);
@@ -109,7 +108,7 @@ describe('auto-recharge deactivation and ownership', () => {
       const user = await newCustomer(t);
       await sandboxPay(t, user, '20', 'pay', '4242', { enableAutoRecharge: true, autoRecharge: choice });
       expect((await autoRechargeInfo(t, user)).isActive).toBe(true);
-      expect((await deactivate(user.headers, user.id, { reason: 'Not now' })).statusCode).toBe(200);
+      expect((await deactivate(t, user.headers, user.id, { reason: 'Not now' })).statusCode).toBe(200);
       await replayCardEvent(user);
       expect((await autoRechargeInfo(t, user)).isActive).toBe(false);
       expect(await activations(user)).toBe(1);
@@ -128,7 +127,7 @@ describe('auto-recharge deactivation and ownership', () => {
         headers: bob.headers,
       });
       expect(read.statusCode, read.body).toBe(404);
-      const off = await deactivate(bob.headers, alice.id, { reason: 'Because' });
+      const off = await deactivate(t, bob.headers, alice.id, { reason: 'Because' });
       expect(off.statusCode, off.body).toBe(404);
       expect((await autoRechargeInfo(t, alice)).isActive).toBe(true);
       // Bob's own cards do not include Alice's.

@@ -15,13 +15,12 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { badRequest, notFound } from '../../lib/errors';
 import { logActivity } from '../activity-log/activity-log.service';
-import { customers } from '../auth/auth.tables';
 import { usageRateOf } from '../billing/usage-rate';
 import { listPaymentGateways } from '../catalogue/catalogue.repository';
 import type { GatewayRegistry } from '../payments/gateways/registry';
 import type { PaymentsService } from '../payments/payments.service';
 import { savedCards } from '../payments/payments.tables';
-import { activateAutoRecharge } from './auto-recharge.activation';
+import { activateAutoRecharge, mayTurnOnAutoRecharge } from './auto-recharge.activation';
 import { autoRechargeSettings } from './auto-recharge.tables';
 
 /** Auto-recharge settings, saved cards and activation (platform.md §4 and §7). */
@@ -68,19 +67,22 @@ export function createAutoRechargeService(deps: {
         .from(autoRechargeSettings)
         .where(eq(autoRechargeSettings.customerId, customerId));
       const rate = await usageRateOf(db, customerId);
+      const rows = await cardGatewayRows();
       const gateways = await Promise.all(
-        (await cardGatewayRows()).map(async (g) => {
+        rows.map(async (g) => {
           const cards = await cardsOf(customerId, g.name as GatewayName);
           const card = cards.find((c) => c.isDefault) ?? null;
           const chosen = settings?.gateway === g.name;
-          const status = (
-            chosen ? settings.gatewayStatus : card ? 'ACTIVE' : 'NO_CARD'
-          ) as AutoRechargeGatewayStatus;
+          const status: AutoRechargeGatewayStatus = chosen
+            ? settings.gatewayStatus
+            : card
+              ? 'ACTIVE'
+              : 'NO_CARD';
           return {
             gatewayId: g.id,
             isActive: chosen && settings.isActive,
             isVerified: card !== null,
-            status: card || chosen ? status : 'NO_CARD',
+            status,
             createdAt: (chosen ? settings.createdAt : (card?.createdAt ?? new Date())).toISOString(),
             metadata: {
               defaultCard: card
@@ -99,7 +101,6 @@ export function createAutoRechargeService(deps: {
           };
         }),
       );
-      const rows = await cardGatewayRows();
       return {
         isActive: settings?.isActive ?? false,
         amount: settings ? fromMicros(settings.amount) : null,
@@ -139,12 +140,7 @@ export function createAutoRechargeService(deps: {
         const checkout = await deps.payments.startCardSetup(customerId, gateway.name, { amount, threshold });
         return { isGatewayVerified: false, isProfileActive: false, redirectURI: checkout.url };
       }
-      const [account] = await db
-        .select({ status: customers.status })
-        .from(customers)
-        .where(eq(customers.id, customerId));
-      // A closed or administratively suspended account cannot turn on automatic charges.
-      if (account?.status === 'closed_by_admin' || account?.status === 'suspended_by_admin') {
+      if (!(await mayTurnOnAutoRecharge(db, customerId))) {
         return { isGatewayVerified: true, isProfileActive: false, redirectURI: null };
       }
       await db.transaction((tx) =>

@@ -1,4 +1,4 @@
-import type { GatewayName } from '@nimbus/contract';
+import type { AutoRechargeGatewayStatus, GatewayName } from '@nimbus/contract';
 import { bigint, boolean, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { customers } from '../auth/auth.tables';
 
@@ -15,7 +15,7 @@ export const autoRechargeSettings = pgTable('auto_recharge_settings', {
   threshold: money().notNull(),
   gateway: text().$type<GatewayName>().notNull(),
   /** Status of the last automatic charge: ACTIVE, PAYMENT_FAILED, CARD_DECLINED. */
-  gatewayStatus: text().notNull().default('ACTIVE'),
+  gatewayStatus: text().$type<Exclude<AutoRechargeGatewayStatus, 'NO_CARD'>>().notNull().default('ACTIVE'),
   lastFailureAt: at(),
   lastFailureReason: text(),
   deactivatedAt: at(),

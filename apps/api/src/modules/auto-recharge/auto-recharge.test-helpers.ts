@@ -19,12 +19,19 @@ export async function autoRechargeInfo(t: TestApp, user: Customer, id = user.id)
   return res.json().data;
 }
 
+/** The smallest offered amount and threshold of a customer without usage. */
+export const choice = { amount: '10.00', minimumCreditThreshold: '5.00' };
+
 /** POST /auto-recharge. */
 export const activate = (
   t: TestApp,
   user: Customer,
   body: { amount: string; minimumCreditThreshold: string; gatewayId: number },
 ) => t.app.inject({ method: 'POST', url: '/api/auto-recharge', headers: user.headers, payload: body });
+
+/** DELETE /auto-recharge/{id}, as the customer whose headers these are. */
+export const deactivate = (t: TestApp, headers: Record<string, string>, id: number, payload?: unknown) =>
+  t.app.inject({ method: 'DELETE', url: `/api/auto-recharge/${id}`, headers, payload: payload as object });
 
 export async function cardsOf(t: TestApp, user: Customer, gatewayId: number) {
   const res = await t.app.inject({
@@ -40,14 +47,9 @@ export async function cardsOf(t: TestApp, user: Customer, gatewayId: number) {
  * Activates auto-recharge the way a customer without a card does: POST /auto-recharge, then save a
  * sandbox test card on the checkout it redirects to, then the webhook job.
  */
-export async function activateWithNewCard(
-  t: TestApp,
-  user: Customer,
-  card = '4242',
-  choice = { amount: '10.00', minimumCreditThreshold: '5.00' },
-) {
+export async function activateWithNewCard(t: TestApp, user: Customer, card = '4242', chosen = choice) {
   const gatewayId = await sandboxGatewayId(t);
-  const res = await activate(t, user, { ...choice, gatewayId });
+  const res = await activate(t, user, { ...chosen, gatewayId });
   expect(res.statusCode, res.body).toBe(200);
   const { redirectURI } = res.json().data as { redirectURI: string };
   const saved = await submitCheckout(t, new URL(redirectURI).pathname, { card, cardholder: 'Ada Lovelace' });

@@ -19,6 +19,8 @@ import {
   activateWithNewCard,
   autoRechargeInfo,
   cardsOf,
+  choice,
+  deactivate,
   sandboxGatewayId,
 } from './auto-recharge.test-helpers';
 
@@ -32,9 +34,6 @@ describe('auto-recharge', () => {
   });
   afterAll(() => t.close());
 
-  const choice = { amount: '10.00', minimumCreditThreshold: '5.00' };
-  const deactivate = (headers: Record<string, string>, id: number, payload?: unknown) =>
-    t.app.inject({ method: 'DELETE', url: `/api/auto-recharge/${id}`, headers, payload: payload as object });
   const changeDefault = (headers: Record<string, string>, cardId: number) =>
     t.app.inject({
       method: 'POST',
@@ -178,11 +177,25 @@ describe('auto-recharge', () => {
     it('an account suspended by an administrator has a verified card but no active profile', async () => {
       const user = await newCustomer(t);
       await activateWithNewCard(t, user);
-      await deactivate(user.headers, user.id, { reason: 'Pause' });
+      await deactivate(t, user.headers, user.id, { reason: 'Pause' });
       await t.db.update(customers).set({ status: 'suspended_by_admin' }).where(eq(customers.id, user.id));
       const res = await activate(t, user, { ...choice, gatewayId });
       expect(res.json().data).toEqual({ isGatewayVerified: true, isProfileActive: false, redirectURI: null });
       expect((await autoRechargeInfo(t, user)).isActive).toBe(false);
+    });
+
+    it('an account suspended by an administrator cannot turn it on through a checkout either', async () => {
+      const user = await newCustomer(t);
+      await t.db.update(customers).set({ status: 'suspended_by_admin' }).where(eq(customers.id, user.id));
+      // The card-saving checkout of POST /auto-recharge keeps the card, not the choice.
+      await activateWithNewCard(t, user, '4242');
+      expect(await autoRechargeInfo(t, user)).toMatchObject({ isActive: false, amount: null });
+      // Nor does a top-up with auto-recharge, though the top-up itself is credited.
+      await sandboxPay(t, user, '20', 'pay', '4444', { enableAutoRecharge: true, autoRecharge: choice });
+      expect(await balanceText(t, user)).toBe('20.00');
+      expect((await cardsOf(t, user, gatewayId)).map((c) => c.last4)).toEqual(['4242', '4444']);
+      expect(await autoRechargeInfo(t, user)).toMatchObject({ isActive: false, amount: null });
+      expect(await activityEvents(t.app, user.headers)).not.toContain('auto_recharge_activated');
     });
 
     it('a top-up with auto-recharge saves the card and activates the choice', async () => {

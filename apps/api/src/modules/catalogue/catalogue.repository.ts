@@ -54,19 +54,22 @@ const remainingDdosIpv4 = sql<number>`greatest(${productRegions.ddosIpv4Capacity
   sql`i.is_ddos_protected`,
 )}, 0)`.mapWith(Number);
 
+/** An offer as listed and as locked: where a product is sold, its region offset and what is left. */
+const offerColumns = {
+  productId: productRegions.productId,
+  regionId: productRegions.regionId,
+  regionOffsetMonthlyMicros: productRegions.regionOffsetMonthlyMicros,
+  remainingStock,
+  remainingDdosIpv4,
+};
+
 /**
  * Where each product is sold, with what is left to sell. The one place remaining stock is computed:
  * the capacity less the instances holding it.
  */
 export async function listOffers(db: DbOrTx): Promise<Offer[]> {
   const rows = await db
-    .select({
-      productId: productRegions.productId,
-      regionId: productRegions.regionId,
-      regionOffsetMonthlyMicros: productRegions.regionOffsetMonthlyMicros,
-      remainingStock,
-      remainingDdosIpv4,
-    })
+    .select(offerColumns)
     .from(productRegions)
     .innerJoin(regions, eq(regions.id, productRegions.regionId))
     .innerJoin(products, eq(products.id, productRegions.productId))
@@ -95,13 +98,7 @@ export async function lockOffer(tx: DbOrTx, productId: number, regionId: number)
   if (!locked) return null;
   // Counted after the lock, so instances committed by the order that held it are seen.
   const [row] = await tx
-    .select({
-      productId: productRegions.productId,
-      regionId: productRegions.regionId,
-      regionOffsetMonthlyMicros: productRegions.regionOffsetMonthlyMicros,
-      remainingStock,
-      remainingDdosIpv4,
-    })
+    .select(offerColumns)
     .from(productRegions)
     .where(and(eq(productRegions.productId, productId), eq(productRegions.regionId, regionId)));
   return row ?? null;

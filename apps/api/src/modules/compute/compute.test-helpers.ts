@@ -1,12 +1,50 @@
 import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll } from 'vitest';
+import { createTestDatabase } from '../../../test/db';
+import { loadConfig } from '../../config';
 import type { Database } from '../../db/client';
-import type { ServerSpec } from './hypervisor';
+import { loadCatalogue } from '../catalogue/catalogue.loader';
+import { createHypervisor } from './compute';
+import type { Hypervisor, ServerSpec } from './hypervisor';
 import { simHosts, simIpAllocations, simServers } from './simulator/simulator.tables';
+import { advanceDueServers } from './simulator/transitions';
 
 /** Test-only helpers for the compute driver (the simulator), for this area's and the instances' tests. */
 
 export { plantFault } from './simulator/faults';
-export { advanceDueServers } from './simulator/transitions';
+export { advanceDueServers };
+
+/**
+ * The set-up of a simulator test file: its own database with the catalogue loaded and the simulator
+ * driver over it (`env` adds to the test configuration). Fields are filled in `beforeAll`.
+ */
+export function useSimulator(env: NodeJS.ProcessEnv = {}) {
+  const config = loadConfig({ NODE_ENV: 'test', ...env });
+  let database: Awaited<ReturnType<typeof createTestDatabase>>;
+  const sim = {
+    config,
+    db: undefined as unknown as Database,
+    /** The database's connection string, for a job queue of the test's own. */
+    url: '',
+    hv: undefined as unknown as Hypervisor,
+    /** A server created and walked to active; its ref. */
+    async activeServer(overrides: Partial<ServerSpec> = {}) {
+      const spec = serverSpec(overrides);
+      await sim.hv.create(spec);
+      await advanceDueServers(sim.db);
+      return spec.ref;
+    },
+  };
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    sim.db = database.db;
+    sim.url = database.url;
+    await loadCatalogue(sim.db, config.CATALOGUE_FILE);
+    sim.hv = createHypervisor({ config, db: sim.db });
+  });
+  afterAll(() => database.drop());
+  return sim;
+}
 
 let serial = 0;
 /** A small Linux server spec in region 1; override what the test is about. */

@@ -19,5 +19,3 @@ export function createHypervisor(deps: { config: Config; db: Database }): Hyperv
       });
   }
 }
-
-export { advanceDueServers } from './simulator/transitions';

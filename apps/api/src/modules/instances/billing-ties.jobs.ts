@@ -4,7 +4,7 @@ import type { JobDefinition } from '../../jobs/queue';
 import { jobSender } from '../../jobs/sender';
 import { deleteEndedSubscriptions } from './billing-ties';
 
-export const INSTANCE_BILLING_TIES_JOB = 'instances.billing-ties';
+const INSTANCE_BILLING_TIES_JOB = 'instances.billing-ties';
 
 /**
  * Every minute: instances whose subscription billing ended or terminated are deleted. Suspension and

@@ -17,7 +17,7 @@ import { instances } from './instances.tables';
  * before, and powering everything on at resumption would start servers the customer had stopped. The
  * suspension shows as status and network "suspended" and every server action is refused.
  */
-export const suspendedAccountStatuses: readonly AccountStatus[] = [
+const suspendedAccountStatuses: readonly AccountStatus[] = [
   'suspended_by_billing',
   'suspended_by_admin',
   'suspended_unusual_activity',

@@ -2,6 +2,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
 import type { JobQueue } from '../../jobs/queue';
+import { jobSender } from '../../jobs/sender';
 import { activityEvents, relaxedLimits } from '../auth/auth.test-helpers';
 import { ledgerEntries } from '../billing/billing.tables';
 import { balanceOf, itemNow } from '../billing/billing.test-helpers';
@@ -9,10 +10,10 @@ import { billHour } from '../billing/hourly-billing';
 import { createHypervisor } from '../compute/compute';
 import { advanceDueServers, plantFault } from '../compute/compute.test-helpers';
 import { simServers } from '../compute/simulator/simulator.tables';
-import { convergeInstance, sweepUnsettled } from './converge';
+import { convergeInstance, requestConverge, sweepUnsettled } from './converge';
 import { startServers } from './creation/creation.provision';
 import { anOrder, createOk, hostname, USD, verifiedCustomer } from './creation/creation.test-helpers';
-import { fakeHypervisor } from './creation/fake-hypervisor.test-helpers';
+import { createFakeHypervisor } from './fake-hypervisor.test-helpers';
 import { instances } from './instances.tables';
 
 describe('instance convergence', () => {
@@ -130,14 +131,14 @@ describe('instance convergence', () => {
 
   it('gives the money back when the driver has no capacity, and says NO_CAPACITY', async () => {
     const user = await verifiedCustomer(t, 100 * USD);
-    const fake = fakeHypervisor();
+    const fake = createFakeHypervisor();
     fake.knobs.noCapacity = true;
     // Placed through the API (charged), then started against a driver with no room.
     const [created] = await createOk(t, user.headers, anOrder({ billingCycle: 'monthly' }));
     const row = await rowOf(created!.instanceId);
     await t.db.update(instances).set({ driverCreatedAt: null }).where(eq(instances.id, row.id));
     const { queue } = recordingQueue();
-    const results = await startServers({ db: t.db, jobs: queue, hypervisor: fake.hypervisor }, [row]);
+    const results = await startServers({ db: t.db, jobs: queue, hypervisor: fake.driver }, [row]);
     expect(results).toEqual([
       expect.objectContaining({ code: 'NO_CAPACITY', instanceId: row.id, password: null }),
     ]);
@@ -167,13 +168,37 @@ describe('instance convergence', () => {
     expect(servers).toHaveLength(1);
   });
 
+  it('keeps one waiting converge run per instance, so sweeps and requeues do not pile up', async () => {
+    const user = await verifiedCustomer(t);
+    const [result] = await createOk(t, user.headers, anOrder({ hostnames: [hostname('once')] }));
+    const id = result!.instanceId;
+    const waiting = async () =>
+      (
+        await t.db.execute(
+          sql`SELECT id FROM pgboss.job WHERE name = 'instances.converge' AND singleton_key = ${`instance:${id}`} AND state = 'created'`,
+        )
+      ).rows.length;
+    // Creation asked for one run already; more asks (sweeper, actions, the sender pool) add nothing.
+    expect(await waiting()).toBe(1);
+    expect(await requestConverge(t.jobs, id)).toBe(false);
+    expect(await requestConverge(jobSender(t.db), id, 1)).toBe(false);
+    expect(await sweepUnsettled(t.db, jobSender(t.db))).not.toContain(id);
+    expect(await waiting()).toBe(1);
+    // Once that run is taken, the next ask queues again.
+    await t.db.execute(
+      sql`UPDATE pgboss.job SET state = 'active' WHERE name = 'instances.converge' AND singleton_key = ${`instance:${id}`}`,
+    );
+    expect(await requestConverge(jobSender(t.db), id, 1)).toBe(true);
+    expect(await waiting()).toBe(1);
+  });
+
   it('retries while the driver is down and tears down deleting instances', async () => {
     const user = await verifiedCustomer(t);
     const [result] = await createOk(t, user.headers, anOrder());
     const id = result!.instanceId;
-    const fake = fakeHypervisor();
+    const fake = createFakeHypervisor();
     fake.knobs.down = true;
-    expect(await convergeInstance({ db: t.db, hypervisor: fake.hypervisor }, id)).toBe('pending');
+    expect(await convergeInstance({ db: t.db, hypervisor: fake.driver }, id)).toBe('pending');
     await settle(id);
 
     await t.db.update(instances).set({ lifecycle: 'deleting' }).where(eq(instances.id, id));

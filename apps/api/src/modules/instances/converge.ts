@@ -17,36 +17,27 @@ import { instances } from './instances.tables';
 export const CONVERGE_JOB = 'instances.converge';
 export const CONVERGE_SWEEP_JOB = 'instances.converge-sweep';
 
-export type ConvergeDeps = { db: Database; hypervisor: Hypervisor };
+type ConvergeDeps = { db: Database; hypervisor: Hypervisor };
 type InstanceRow = typeof instances.$inferSelect;
 
 const convergeKey = (instanceId: number) => `instance:${instanceId}`;
 
-/** Asks for a converge run of one instance (after creation, power actions, deletion). */
+/**
+ * Asks for a converge run of one instance (after creation, power actions, deletion). The converge queue's
+ * 'short' policy keeps one waiting run per instance: while one waits, this asks for nothing more and
+ * answers false, so the sweeper and the self-requeue make one chain of runs, not one more every minute.
+ */
 export async function requestConverge(
   jobs: JobQueue,
   instanceId: number,
   delaySeconds?: number,
-): Promise<void> {
-  await jobs.send(
+): Promise<boolean> {
+  const id = await jobs.send(
     CONVERGE_JOB,
     { instanceId },
     { singletonKey: convergeKey(instanceId), startAfterSeconds: delaySeconds },
   );
-}
-
-/**
- * Whether a converge run of this instance is already waiting. The queues are pg-boss "standard" ones,
- * where a singleton key does not stop duplicates, so the sweeper and the self-requeue look first:
- * one chain of runs per instance, not one more every minute.
- */
-export async function hasQueuedConverge(db: Database, instanceId: number): Promise<boolean> {
-  const result = await db.execute(sql`
-    SELECT 1 FROM pgboss.job
-    WHERE name = ${CONVERGE_JOB} AND singleton_key = ${convergeKey(instanceId)}
-      AND state IN ('created', 'retry')
-    LIMIT 1`);
-  return result.rows.length > 0;
+  return id !== null;
 }
 
 /** One step for one instance: 'settled' when nothing more is to be done, 'pending' to run again soon. */
@@ -185,7 +176,7 @@ async function mirror(
 }
 
 /** Instances the sweeper looks at: not settled by the same rule as `instances_unsettled_idx`. */
-export async function unsettledInstanceIds(db: Database): Promise<number[]> {
+async function unsettledInstanceIds(db: Database): Promise<number[]> {
   const rows = await db
     .select({ id: instances.id })
     .from(instances)
@@ -199,14 +190,12 @@ export async function unsettledInstanceIds(db: Database): Promise<number[]> {
 
 /**
  * The safety net: every minute, a converge run for each unsettled instance that has none waiting,
- * so a crash or a lost job still converges. Returns the ids it asked for.
+ * so a crash or a lost job still converges. Returns the ids it queued a run for.
  */
 export async function sweepUnsettled(db: Database, jobs: JobQueue): Promise<number[]> {
   const asked: number[] = [];
   for (const id of await unsettledInstanceIds(db)) {
-    if (await hasQueuedConverge(db, id)) continue;
-    await requestConverge(jobs, id);
-    asked.push(id);
+    if (await requestConverge(jobs, id)) asked.push(id);
   }
   return asked;
 }

@@ -10,7 +10,7 @@ import {
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import type { JobQueue } from '../../jobs/queue';
-import { AppError, conflict } from '../../lib/errors';
+import { AppError, badRequest, conflict } from '../../lib/errors';
 import { logActivity } from '../activity-log/activity-log.service';
 import type { AuthenticatedCustomer } from '../auth/auth.guard';
 import { type Hypervisor, HypervisorError, serverRef } from '../compute/hypervisor';
@@ -130,7 +130,8 @@ export function createInstanceActions(deps: { db: Database; hypervisor: Hypervis
     async changeHostname(customer: Customer, id: number, hostname: string): Promise<Instance> {
       const record = await actionable(customer, id);
       const previous = record.instance.hostname;
-      if (hostname === previous) throw new AppError(400, 'HOSTNAME_UNCHANGED', 'The hostname is unchanged.');
+      if (hostname === previous)
+        throw badRequest(instanceErrorCodes.hostnameUnchanged, 'The hostname is unchanged.');
       if (record.instance.status === 'rescue') throw notAvailable('Not available in rescue mode.');
       try {
         await hypervisor.changeHostname(serverRef(id), hostname);
@@ -178,5 +179,3 @@ export function createInstanceActions(deps: { db: Database; hypervisor: Hypervis
 }
 
 const failureKind = (error: unknown) => (error instanceof HypervisorError ? error.kind : 'unexpected');
-
-export type InstanceActions = ReturnType<typeof createInstanceActions>;

@@ -80,5 +80,3 @@ export function createInstanceReads(deps: { db: Database }) {
     },
   };
 }
-
-export type InstanceReads = ReturnType<typeof createInstanceReads>;

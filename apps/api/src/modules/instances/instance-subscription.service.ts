@@ -18,7 +18,7 @@ import { isAccountSuspended } from './billing-ties';
 import { requestConverge } from './converge';
 import { type InstanceRecord, type ItemSummary, toInstance } from './instance.mapper';
 import { instanceNotFound } from './instance-reads.service';
-import { findInstance } from './instances.repository';
+import { findInstance, listedLifecycles } from './instances.repository';
 import { instances } from './instances.tables';
 
 type Customer = Pick<AuthenticatedCustomer, 'id' | 'status'>;
@@ -28,7 +28,7 @@ const notSubscription = () =>
   new AppError(400, instanceErrorCodes.notSubscription, 'Hourly instances have no subscription to manage.');
 
 /** The idempotency key of the one refund a deletion can give. */
-export const deletionRefundKey = (instanceId: number) => `refund:delete:${instanceId}`;
+const deletionRefundKey = (instanceId: number) => `refund:delete:${instanceId}`;
 
 /** The refund of deleting `row` now (or, `applied`, the one its deletion gave) with its amount in micros. */
 function refundOf(
@@ -150,7 +150,7 @@ export function createInstanceSubscriptions(deps: { db: Database; jobs: JobQueue
             and(
               eq(instances.id, id),
               eq(instances.customerId, customer.id),
-              inArray(instances.lifecycle, ['provisioning', 'ready', 'deleting']),
+              inArray(instances.lifecycle, [...listedLifecycles]),
             ),
           )
           .for('update');
@@ -201,5 +201,3 @@ export function createInstanceSubscriptions(deps: { db: Database; jobs: JobQueue
     },
   };
 }
-
-export type InstanceSubscriptions = ReturnType<typeof createInstanceSubscriptions>;

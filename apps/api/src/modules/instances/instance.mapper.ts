@@ -36,7 +36,7 @@ export interface InstanceRecord {
  * What the panel sees of billing: the cycle (or, hourly, since when it runs), the price paid per cycle
  * (per hour, 4 decimals) and, for a subscription suspended at renewal, the days left before termination.
  */
-export function billingDetailOf(item: ItemSummary | null, now: Date): Instance['billingDetail'] {
+function billingDetailOf(item: ItemSummary | null, now: Date): Instance['billingDetail'] {
   if (!item) return null;
   const hourly = item.billingCycle === 'hourly';
   const start = hourly ? item.startedAt : item.cycleStart;

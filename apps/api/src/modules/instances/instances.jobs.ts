@@ -7,7 +7,6 @@ import {
   CONVERGE_JOB,
   CONVERGE_SWEEP_JOB,
   convergeInstance,
-  hasQueuedConverge,
   requestConverge,
   sweepUnsettled,
 } from './converge';
@@ -19,14 +18,15 @@ export function instanceJobs(deps: { config: Config; db: Database }): JobDefinit
   const hypervisor = createHypervisor(deps);
   const converge: JobDefinition<{ instanceId: number }> = {
     name: CONVERGE_JOB,
+    // One waiting run per instance (singleton key): see requestConverge.
+    policy: 'short',
     retryLimit: 5,
     retryDelaySeconds: 5,
     concurrency: 4,
     handler: async ({ instanceId }) => {
       const outcome = await convergeInstance({ db, hypervisor }, instanceId);
-      // Not settled: look again in a second, unless a run is already waiting.
-      if (outcome === 'pending' && !(await hasQueuedConverge(db, instanceId)))
-        await requestConverge(sender, instanceId, 1);
+      // Not settled: look again in a second (nothing more when a run is already waiting).
+      if (outcome === 'pending') await requestConverge(sender, instanceId, 1);
     },
   };
   const sweep: JobDefinition = {

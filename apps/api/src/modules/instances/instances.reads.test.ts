@@ -1,56 +1,45 @@
 import { instanceListSchema, instanceSchema, instanceStatsSchema } from '@nimbus/contract';
 import { asc, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/app';
-import { relaxedLimits } from '../auth/auth.test-helpers';
+import { describe, expect, it, vi } from 'vitest';
 import { customerWithCredit } from '../billing/billing.test-helpers';
 import { products, regions } from '../catalogue/catalogue.tables';
 import { instances, preorders } from './instances.tables';
-import { insertInstance } from './instances.test-helpers';
+import { insertInstance, type TestCustomer, useInstancesApp } from './instances.test-helpers';
 
 vi.mock('../compute/compute', async () => {
-  const { fakeHypervisor } = await import('./instances.test-helpers');
-  return { createHypervisor: () => fakeHypervisor.driver, advanceDueServers: async () => 0 };
+  const { fakeHypervisor } = await import('./fake-hypervisor.test-helpers');
+  return { createHypervisor: () => fakeHypervisor.driver };
 });
 
-type User = Awaited<ReturnType<typeof customerWithCredit>>;
-
 describe('instance reads', () => {
-  let t: TestApp;
-  let alice: User;
-  let bob: User;
-  beforeAll(async () => {
-    t = await createTestApp(relaxedLimits);
-    alice = await customerWithCredit(t.app, t.db, 1_000_000_000);
-    bob = await customerWithCredit(t.app, t.db, 1_000_000_000);
-  });
-  afterAll(() => t.close());
+  const env = useInstancesApp();
+  const { call } = env;
 
-  const get = (user: User, url: string, headers: Record<string, string> = {}) =>
-    t.app.inject({ method: 'GET', url, headers: { ...user.headers, ...headers } });
-  const list = async (user: User, query = '') => {
+  const get = (user: TestCustomer, url: string, headers: Record<string, string> = {}) =>
+    call(user, 'GET', url, undefined, headers);
+  const list = async (user: TestCustomer, query = '') => {
     const res = await get(user, `/api/instances${query}`);
     expect(res.statusCode, res.body).toBe(200);
     return instanceListSchema.parse(res.json().data);
   };
 
   it('pages by keyset across equal insertedAt without duplicates or gaps, and never shows another customer', async () => {
-    const user = await customerWithCredit(t.app, t.db, 1_000_000_000);
+    const user = await customerWithCredit(env.app, env.db, 1_000_000_000);
     const same = new Date('2026-03-01T10:00:00.123456Z');
     const created: number[] = [];
     for (let i = 0; i < 13; i++)
       created.push(
         (
-          await insertInstance(t.db, user.id, {
+          await insertInstance(env.db, user.id, {
             insertedAt: i < 9 ? same : new Date(Date.UTC(2026, 2, 2, i)),
           })
         ).id,
       );
     // Microseconds must survive the bookmark: two rows 1 µs apart.
-    await t.db.execute(
+    await env.db.execute(
       sql`UPDATE instances SET inserted_at = inserted_at + interval '1 microsecond' WHERE id = ${created[0]!}`,
     );
-    await insertInstance(t.db, bob.id);
+    await insertInstance(env.db, env.bob.id);
 
     const seen: number[] = [];
     let bookmark: string | null = null;
@@ -64,7 +53,7 @@ describe('instance reads', () => {
     }
     expect(seen).toHaveLength(13);
     expect(new Set(seen).size).toBe(13);
-    const expected = await t.db
+    const expected = await env.db
       .select({ id: instances.id })
       .from(instances)
       .where(eq(instances.customerId, user.id))
@@ -75,17 +64,17 @@ describe('instance reads', () => {
 
   it('refuses a bookmark it did not give out', async () => {
     for (const bad of ['nope', 'bm90LWEtYm9va21hcms', Buffer.from('1.99999999999').toString('base64url')]) {
-      const res = await get(alice, `/api/instances?bookmark=${bad}`);
+      const res = await get(env.alice, `/api/instances?bookmark=${bad}`);
       expect(res.statusCode).toBe(400);
       expect(res.json().code).toBe('VALIDATION_ERROR');
     }
   });
 
   it('maps an instance: region, os, username, billing detail, features', async () => {
-    const [feature] = await t.db
+    const [feature] = await env.db
       .execute<{ id: number; name: string }>(sql`SELECT id, name FROM features ORDER BY id LIMIT 1`)
       .then((r) => r.rows);
-    const row = await insertInstance(t.db, alice.id, {
+    const row = await insertInstance(env.db, env.alice.id, {
       billingCycle: 'monthly',
       monthlyPrice: 10_000_000,
       osFamily: 'windows',
@@ -94,10 +83,10 @@ describe('instance reads', () => {
       ramMb: 2048,
       featureIds: feature ? [feature.id] : [],
     });
-    const res = await get(alice, `/api/instances/${row.id}`);
+    const res = await get(env.alice, `/api/instances/${row.id}`);
     expect(res.statusCode, res.body).toBe(200);
     const instance = instanceSchema.parse(res.json().data);
-    const [region] = await t.db.select().from(regions).where(eq(regions.id, row.regionId));
+    const [region] = await env.db.select().from(regions).where(eq(regions.id, row.regionId));
     expect(instance).toMatchObject({
       id: row.id,
       status: 'active',
@@ -119,8 +108,8 @@ describe('instance reads', () => {
     });
     expect(instance.billingDetail!.startDate).not.toBeNull();
     expect(instance.billingDetail!.endDate).not.toBeNull();
-    const hourly = await insertInstance(t.db, alice.id, { monthlyPrice: 7_300_000 });
-    const h = instanceSchema.parse((await get(alice, `/api/instances/${hourly.id}`)).json().data);
+    const hourly = await insertInstance(env.db, env.alice.id, { monthlyPrice: 7_300_000 });
+    const h = instanceSchema.parse((await get(env.alice, `/api/instances/${hourly.id}`)).json().data);
     expect(h.billingDetail).toMatchObject({
       billingCycle: 'hourly',
       purchasedPrice: '0.0100',
@@ -130,38 +119,38 @@ describe('instance reads', () => {
   });
 
   it("answers 404 for another customer's, a failed or a deleted instance, and for a missing one", async () => {
-    const mine = await insertInstance(t.db, alice.id);
-    const failed = await insertInstance(t.db, alice.id, { lifecycle: 'failed' });
-    const deleted = await insertInstance(t.db, alice.id, { lifecycle: 'deleted' });
-    expect((await get(alice, `/api/instances/${mine.id}`)).statusCode).toBe(200);
-    const other = await get(bob, `/api/instances/${mine.id}`);
-    const missing = await get(bob, '/api/instances/2000000000');
+    const mine = await insertInstance(env.db, env.alice.id);
+    const failed = await insertInstance(env.db, env.alice.id, { lifecycle: 'failed' });
+    const deleted = await insertInstance(env.db, env.alice.id, { lifecycle: 'deleted' });
+    expect((await get(env.alice, `/api/instances/${mine.id}`)).statusCode).toBe(200);
+    const other = await get(env.bob, `/api/instances/${mine.id}`);
+    const missing = await get(env.bob, '/api/instances/2000000000');
     expect(other.statusCode).toBe(404);
     expect(other.json()).toEqual(missing.json());
-    expect((await get(alice, `/api/instances/${failed.id}`)).statusCode).toBe(404);
-    expect((await get(alice, `/api/instances/${deleted.id}`)).statusCode).toBe(404);
-    expect((await get(alice, '/api/instances/abc')).statusCode).toBe(400);
-    const ids = (await list(alice, '?limit=100')).instances.map((i) => i.id);
+    expect((await get(env.alice, `/api/instances/${failed.id}`)).statusCode).toBe(404);
+    expect((await get(env.alice, `/api/instances/${deleted.id}`)).statusCode).toBe(404);
+    expect((await get(env.alice, '/api/instances/abc')).statusCode).toBe(400);
+    const ids = (await list(env.alice, '?limit=100')).instances.map((i) => i.id);
     expect(ids).toContain(mine.id);
     expect(ids).not.toContain(failed.id);
     expect(ids).not.toContain(deleted.id);
-    expect((await list(bob, '?limit=100')).instances.map((i) => i.id)).not.toContain(mine.id);
+    expect((await list(env.bob, '?limit=100')).instances.map((i) => i.id)).not.toContain(mine.id);
   });
 
   it('filters by status, main IP, region and interval, and counts', async () => {
-    const user = await customerWithCredit(t.app, t.db, 1_000_000_000);
-    const allRegions = await t.db.select({ id: regions.id }).from(regions).orderBy(asc(regions.id));
-    const on = await insertInstance(t.db, user.id, { insertedAt: new Date('2025-01-10T00:00:00Z') });
-    const off = await insertInstance(t.db, user.id, { status: 'shutdown' });
-    const building = await insertInstance(t.db, user.id, {
+    const user = await customerWithCredit(env.app, env.db, 1_000_000_000);
+    const allRegions = await env.db.select({ id: regions.id }).from(regions).orderBy(asc(regions.id));
+    const on = await insertInstance(env.db, user.id, { insertedAt: new Date('2025-01-10T00:00:00Z') });
+    const off = await insertInstance(env.db, user.id, { status: 'shutdown' });
+    const building = await insertInstance(env.db, user.id, {
       lifecycle: 'provisioning',
       status: 'preparing_disk',
       networkStatus: 'initializing',
       mainIp: null,
       regionId: allRegions.at(-1)!.id,
     });
-    const suspended = await insertInstance(t.db, user.id, { status: 'shutdown' });
-    await t.db.execute(
+    const suspended = await insertInstance(env.db, user.id, { status: 'shutdown' });
+    await env.db.execute(
       sql`UPDATE billable_items SET status = 'suspended' WHERE id = ${suspended.billableItemId}`,
     );
     const ids = async (q: string) => (await list(user, q)).instances.map((i) => i.id);
@@ -185,16 +174,16 @@ describe('instance reads', () => {
       shutdownInstanceCount: 1,
       suspendedInstanceCount: 1,
     });
-    const bobStats = (await get(bob, '/api/instances/stats')).json().data;
+    const bobStats = (await get(env.bob, '/api/instances/stats')).json().data;
     expect(bobStats.instanceCount).toBe(1);
   });
 
   it('lists pending GPU preorders first on the first page only', async () => {
-    const user = await customerWithCredit(t.app, t.db, 1_000_000_000);
-    for (let i = 0; i < 3; i++) await insertInstance(t.db, user.id);
-    const [product] = await t.db.select().from(products).limit(1);
-    const [region] = await t.db.select().from(regions).limit(1);
-    const [pre] = await t.db
+    const user = await customerWithCredit(env.app, env.db, 1_000_000_000);
+    for (let i = 0; i < 3; i++) await insertInstance(env.db, user.id);
+    const [product] = await env.db.select().from(products).limit(1);
+    const [region] = await env.db.select().from(regions).limit(1);
+    const [pre] = await env.db
       .insert(preorders)
       .values({
         customerId: user.id,
@@ -202,11 +191,11 @@ describe('instance reads', () => {
         productId: product!.id,
         hostname: 'gpu-box',
         description: 'GPU preorder',
-        metadata: { productId: product!.id, billingCycle: 'monthly', class: 'gpu-provided', osId: null },
+        metadata: { productId: product!.id, billingCycle: 'monthly', class: 'gpu-provided', osId: 101 },
         dueDate: new Date('2030-01-01T00:00:00Z'),
       })
       .returning();
-    await t.db.insert(preorders).values({
+    await env.db.insert(preorders).values({
       customerId: user.id,
       regionId: region!.id,
       productId: product!.id,
@@ -225,17 +214,19 @@ describe('instance reads', () => {
       networkStatus: 'not-provisioned',
       dueDate: '2030-01-01T00:00:00.000Z',
       planName: product!.name,
+      // Named like a created instance's image, family and version.
+      os: { id: 101, name: 'Ubuntu 24.04 LTS', family: 'ubuntu' },
     });
     expect(first.instances).toHaveLength(3);
     const second = await list(user, `?limit=2&bookmark=${first.bookmark}`);
     expect(second.instances.every((i) => !i.isPreorder)).toBe(true);
     expect((await list(user, '?status=active')).instances.every((i) => !i.isPreorder)).toBe(true);
-    expect((await list(bob, '?limit=100')).instances.some((i) => i.isPreorder)).toBe(false);
+    expect((await list(env.bob, '?limit=100')).instances.some((i) => i.isPreorder)).toBe(false);
   });
 
   it('answers 304 to a matching If-None-Match on list, stats and detail, and 200 again after a change', async () => {
-    const user = await customerWithCredit(t.app, t.db, 1_000_000_000);
-    const row = await insertInstance(t.db, user.id);
+    const user = await customerWithCredit(env.app, env.db, 1_000_000_000);
+    const row = await insertInstance(env.db, user.id);
     for (const url of ['/api/instances', '/api/instances/stats', `/api/instances/${row.id}`]) {
       const first = await get(user, url);
       expect(first.statusCode).toBe(200);
@@ -245,15 +236,15 @@ describe('instance reads', () => {
       expect(again.statusCode).toBe(304);
       expect(again.body).toBe('');
       expect(again.headers.etag).toBe(etag);
-      await t.db.update(instances).set({ status: 'shutdown' }).where(eq(instances.id, row.id));
+      await env.db.update(instances).set({ status: 'shutdown' }).where(eq(instances.id, row.id));
       const changed = await get(user, url, { 'if-none-match': etag });
       expect(changed.statusCode, url).toBe(200);
       expect(changed.headers.etag).not.toBe(etag);
-      await t.db.update(instances).set({ status: 'active' }).where(eq(instances.id, row.id));
+      await env.db.update(instances).set({ status: 'active' }).where(eq(instances.id, row.id));
     }
     // Another customer's tag never matches: their answers differ.
     const mine = await get(user, `/api/instances/${row.id}`);
-    const theirs = await get(bob, `/api/instances/${row.id}`, {
+    const theirs = await get(env.bob, `/api/instances/${row.id}`, {
       'if-none-match': mine.headers.etag as string,
     });
     expect(theirs.statusCode).toBe(404);

@@ -2,7 +2,7 @@ import type { InstanceStatusFilter } from '@nimbus/contract';
 import { and, desc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { billableItems } from '../billing/billing.tables';
-import { osVersions, products, regions } from '../catalogue/catalogue.tables';
+import { osFamilies, osVersions, products, regions } from '../catalogue/catalogue.tables';
 import { instanceSuspendedSql } from './billing-ties';
 import type { InstanceRecord, PreorderRecord } from './instance.mapper';
 import { instances, preorders } from './instances.tables';
@@ -30,7 +30,7 @@ export interface ListCursor {
   id: number;
 }
 
-export interface InstanceListFilter {
+interface InstanceListFilter {
   customerId: number;
   accountSuspended: boolean;
   status?: InstanceStatusFilter;
@@ -210,12 +210,18 @@ export async function pendingPreorders(
         bandwidthTb: products.bandwidthTb,
       },
       osId: osVersions.id,
-      os: { id: osVersions.id, name: osVersions.name, family: osVersions.family },
+      // Named as a created instance's OS is ("Ubuntu 24.04 LTS", not the bare version "24.04 LTS").
+      os: {
+        id: osVersions.id,
+        name: sql<string>`coalesce(${osFamilies.displayName}, ${osVersions.family}) || ' ' || ${osVersions.name}`,
+        family: osVersions.family,
+      },
     })
     .from(preorders)
     .innerJoin(regions, eq(regions.id, preorders.regionId))
     .leftJoin(products, eq(products.id, preorders.productId))
     .leftJoin(osVersions, sql`${osVersions.id} = (${preorders.metadata}->>'osId')::int`)
+    .leftJoin(osFamilies, eq(osFamilies.name, osVersions.family))
     .where(and(...where))
     .orderBy(desc(preorders.createdAt), desc(preorders.id));
   return rows.map((r) => ({

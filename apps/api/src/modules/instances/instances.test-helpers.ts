@@ -1,94 +1,18 @@
-import type { BillingCycle, InstanceStatus } from '@nimbus/contract';
+import type { BillingCycle } from '@nimbus/contract';
 import { asc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/app';
 import type { Database } from '../../db/client';
+import { relaxedLimits } from '../auth/auth.test-helpers';
 import { startBillableItem } from '../billing/billable-items';
+import { customerWithCredit } from '../billing/billing.test-helpers';
 import { regions } from '../catalogue/catalogue.tables';
-import { type Hypervisor, HypervisorError, type ServerState, serverRef } from '../compute/hypervisor';
+import { fakeHypervisor } from './fake-hypervisor.test-helpers';
 import { instances } from './instances.tables';
 
 type NewInstance = typeof instances.$inferInsert;
 
 let ips = 0;
-
-/**
- * A driver for tests of the instances area: servers in a map, every operation immediate, and a failure
- * that can be armed for the next call of a method. Install it with
- * `vi.mock('../compute/compute', …)` so the API under test uses it.
- */
-export function createFakeHypervisor() {
-  const servers = new Map<string, ServerState>();
-  const failures = new Map<string, Error>();
-  const check = (method: string) => {
-    const failure = failures.get(method);
-    if (failure) {
-      failures.delete(method);
-      throw failure;
-    }
-  };
-  const server = (ref: string) => {
-    const s = servers.get(ref);
-    if (!s) throw new HypervisorError('not_found', `No server ${ref}`);
-    return s;
-  };
-  const driver: Partial<Hypervisor> = {
-    name: 'fake',
-    get: async (ref) => servers.get(ref) ?? null,
-    powerOff: async (ref) => {
-      check('powerOff');
-      const s = server(ref);
-      if (s.status !== 'active' && s.status !== 'rescue')
-        throw new HypervisorError('invalid_state', 'not on');
-      s.status = 'shutdown';
-    },
-    powerOn: async (ref) => {
-      check('powerOn');
-      const s = server(ref);
-      if (s.status !== 'shutdown') throw new HypervisorError('invalid_state', 'not off');
-      s.status = 'active';
-    },
-    restart: async (ref) => {
-      check('restart');
-      const s = server(ref);
-      if (s.status !== 'active') throw new HypervisorError('invalid_state', 'not on');
-    },
-    changeHostname: async (ref, hostname) => {
-      check('changeHostname');
-      server(ref).hostname = hostname;
-    },
-    resetPassword: async (ref) => {
-      check('resetPassword');
-      server(ref);
-      return 'Generated-Pass-1';
-    },
-    delete: async (ref) => {
-      servers.delete(ref);
-    },
-  };
-  return {
-    driver: driver as Hypervisor,
-    servers,
-    /** The next call of `method` throws `error`. */
-    failNext(method: keyof Hypervisor, error: Error) {
-      failures.set(method, error);
-    },
-    add(instanceId: number, status: InstanceStatus, hostname: string) {
-      servers.set(serverRef(instanceId), {
-        ref: serverRef(instanceId),
-        status,
-        hostname,
-        ipv4: null,
-        ipv6: null,
-        failure: null,
-        host: 'fake-host-1',
-      });
-    },
-  };
-}
-export type FakeHypervisor = ReturnType<typeof createFakeHypervisor>;
-
-/** The one fake every test file of the area shares through its `vi.mock`. */
-export const fakeHypervisor = createFakeHypervisor();
-
 export async function firstRegionId(db: Database): Promise<number> {
   const [row] = await db.select({ id: regions.id }).from(regions).orderBy(asc(regions.id)).limit(1);
   return row!.id;
@@ -166,4 +90,46 @@ export async function insertInstance(db: Database, customerId: number, o: TestIn
   });
   fakeHypervisor.add(instance.id, instance.status, instance.hostname);
   return instance;
+}
+
+export type TestCustomer = Awaited<ReturnType<typeof customerWithCredit>>;
+
+/**
+ * The set-up of the instances API tests: this file's app and two customers with 1,000 USD each, alice
+ * (who acts) and bob (who must never see her instances). Fields are filled in `beforeAll`.
+ */
+export function useInstancesApp() {
+  let t: TestApp;
+  const env = {
+    app: undefined as unknown as TestApp['app'],
+    db: undefined as unknown as Database,
+    jobs: undefined as unknown as TestApp['jobs'],
+    alice: undefined as unknown as TestCustomer,
+    bob: undefined as unknown as TestCustomer,
+    call: (
+      user: TestCustomer,
+      method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+      url: string,
+      payload?: object,
+      headers: Record<string, string> = {},
+    ) =>
+      env.app.inject({
+        method,
+        url,
+        headers: { ...user.headers, ...headers },
+        ...(payload ? { payload } : {}),
+      }),
+  };
+  beforeAll(async () => {
+    t = await createTestApp(relaxedLimits);
+    Object.assign(env, {
+      app: t.app,
+      db: t.db,
+      jobs: t.jobs,
+      alice: await customerWithCredit(t.app, t.db, 1_000_000_000),
+      bob: await customerWithCredit(t.app, t.db, 1_000_000_000),
+    });
+  });
+  afterAll(() => t.close());
+  return env;
 }

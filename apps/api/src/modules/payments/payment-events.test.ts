@@ -7,12 +7,13 @@ import { ledgerEntries } from '../billing/billing.tables';
 import { post } from '../billing/billing.test-helpers';
 import { reconcileBalances } from '../billing/reconciliation';
 import { applyGatewayEvent } from './payment-events';
-import { payments } from './payments.tables';
 import {
   applyEvent,
   balanceText,
   type Customer,
+  cardSetup,
   eventsOf,
+  insertPayment,
   newCustomer,
   openSandboxCheckout,
   paymentRow,
@@ -215,19 +216,8 @@ describe('applying gateway events', () => {
   it('credits in proportion to the price (credit + fee) when the payer pays more or less', async () => {
     const user = await newCustomer(t);
     // A card payment of 100.00 with a 2.9 % fee: price 102.90.
-    const [row] = await t.db
-      .insert(payments)
-      .values({
-        customerId: user.id,
-        gateway: 'stripe',
-        credit: 100_000_000,
-        fee: 2_900_000,
-        price: 102_900_000,
-        externalId: 'cs_test_proportional',
-        description: 'Top-up',
-      })
-      .returning();
-    const id = row!.id;
+    const card = { gateway: 'stripe', credit: 100_000_000, fee: 2_900_000 } as const;
+    const { id } = await insertPayment(t, user.id, { ...card, externalId: 'cs_test_proportional' });
     // Half the price: half the credit.
     await applyEvent(t, id, 'UNDERPAID', 51_450_000, 'stripe');
     expect(await seen(user, id)).toMatchObject({ credited: '50.00', balance: '50.00' });
@@ -235,22 +225,12 @@ describe('applying gateway events', () => {
     await applyEvent(t, id, 'OVERPAID', 113_190_000, 'stripe');
     expect(await seen(user, id)).toMatchObject({ credited: '110.00', balance: '110.00' });
     // Rounded down to the micro: 1.00 of 102.90 is 0.971817… of credit.
-    const [small] = await t.db
-      .insert(payments)
-      .values({
-        customerId: user.id,
-        gateway: 'stripe',
-        credit: 100_000_000,
-        fee: 2_900_000,
-        price: 102_900_000,
-        description: 'Top-up',
-      })
-      .returning();
-    await applyEvent(t, small!.id, 'UNDERPAID', 1_000_000, 'stripe');
-    expect((await paymentRow(t, small!.id)).credited).toBe(971_817);
+    const small = await insertPayment(t, user.id, card);
+    await applyEvent(t, small.id, 'UNDERPAID', 1_000_000, 'stripe');
+    expect((await paymentRow(t, small.id)).credited).toBe(971_817);
     // Paying the price exactly credits exactly the credit, never the fee.
-    await applyEvent(t, small!.id, 'PAID', 102_900_000, 'stripe');
-    expect((await paymentRow(t, small!.id)).credited).toBe(100_000_000);
+    await applyEvent(t, small.id, 'PAID', 102_900_000, 'stripe');
+    expect((await paymentRow(t, small.id)).credited).toBe(100_000_000);
     expect(await balanceText(t, user)).toBe('210.00');
   });
 
@@ -276,22 +256,10 @@ describe('applying gateway events', () => {
 
   it('a card-saving checkout never credits', async () => {
     const user = await newCustomer(t);
-    const [row] = await t.db
-      .insert(payments)
-      .values({
-        customerId: user.id,
-        gateway: 'sandbox',
-        credit: 0,
-        fee: 0,
-        price: 0,
-        isCardSetup: true,
-        saveCard: true,
-        description: 'Card for auto-recharge',
-      })
-      .returning();
-    expect(await applyEvent(t, row!.id, 'PAID', 0)).toBe('applied');
-    expect(await applyEvent(t, row!.id, 'OVERPAID', 5_000_000)).toBe('applied');
-    expect((await paymentRow(t, row!.id)).credited).toBe(0);
+    const row = await insertPayment(t, user.id, cardSetup);
+    expect(await applyEvent(t, row.id, 'PAID', 0)).toBe('applied');
+    expect(await applyEvent(t, row.id, 'OVERPAID', 5_000_000)).toBe('applied');
+    expect((await paymentRow(t, row.id)).credited).toBe(0);
     expect(await balanceText(t, user)).toBe('0.00');
   });
 

@@ -89,6 +89,38 @@ export async function sandboxPay(
   return { paymentId, path };
 }
 
+/**
+ * Writes a payment row as a checkout would have (a sandbox top-up of `credit`, price = credit + fee),
+ * for the states no checkout page produces or a crash left behind.
+ */
+export async function insertPayment(
+  t: TestApp,
+  customerId: number,
+  values: Partial<typeof payments.$inferInsert> & { credit: number },
+) {
+  const fee = values.fee ?? 0;
+  const [row] = await t.db
+    .insert(payments)
+    .values({
+      customerId,
+      gateway: 'sandbox',
+      description: 'Top-up',
+      price: values.credit + fee,
+      fee,
+      ...values,
+    })
+    .returning();
+  return row!;
+}
+
+/** The values of a card-saving checkout (POST /auto-recharge without a card): it never credits. */
+export const cardSetup = {
+  credit: 0,
+  isCardSetup: true,
+  saveCard: true,
+  description: 'Card for auto-recharge',
+} as const;
+
 export async function paymentRow(t: TestApp, id: number) {
   const [row] = await t.db.select().from(payments).where(eq(payments.id, id));
   expect(row, `payment ${id}`).toBeTruthy();

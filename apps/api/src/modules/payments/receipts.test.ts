@@ -9,6 +9,8 @@ import { payments } from './payments.tables';
 import {
   applyEvent,
   type Customer,
+  cardSetup,
+  insertPayment,
   listPayments,
   newCustomer,
   openSandboxCheckout,
@@ -132,21 +134,8 @@ describe('payment receipts', () => {
 
   it('has no receipt for a card-saving checkout', async () => {
     const user = await newCustomer(t);
-    const [setup] = await t.db
-      .insert(payments)
-      .values({
-        customerId: user.id,
-        gateway: 'sandbox',
-        credit: 0,
-        fee: 0,
-        price: 0,
-        status: 'PAID',
-        isCardSetup: true,
-        saveCard: true,
-        description: 'Card for auto-recharge',
-      })
-      .returning();
-    await expectInvalid(await tokens.sign('payment', setup!.id, user.id));
+    const setup = await insertPayment(t, user.id, { ...cardSetup, status: 'PAID' });
+    await expectInvalid(await tokens.sign('payment', setup.id, user.id));
     expect((await listPayments(t, user)).totalCount).toBe(0);
   });
 

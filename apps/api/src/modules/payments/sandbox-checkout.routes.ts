@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { CENT, formatMoney, fromMicros, type PaymentStatus } from '@nimbus/contract';
 import { and, eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { getOrCreateSecret } from '../../lib/secrets';
@@ -42,31 +42,35 @@ export function sandboxCheckoutRoutes(deps: { db: Database; config: Config }) {
     app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) =>
       done(null, Object.fromEntries(new URLSearchParams(String(body)))),
     );
-    const findPayment = async (externalId: string) => {
-      const [row] = await deps.db
+    /** The checkout's payment while it can still be paid; otherwise answers the page saying why. */
+    const openPayment = async (externalId: string, reply: FastifyReply) => {
+      const [payment] = await deps.db
         .select()
         .from(payments)
         .where(and(eq(payments.gateway, 'sandbox'), eq(payments.externalId, externalId)));
-      return row ?? null;
+      reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
+      if (!payment) {
+        reply.status(404).send(sandboxMessagePage('This checkout does not exist.', deps.config.publicUrl));
+        return null;
+      }
+      if (payment.status !== 'NEW' && payment.status !== 'PENDING') {
+        reply.send(
+          sandboxMessagePage(
+            `This checkout is already ${payment.status.toLowerCase()}.`,
+            deps.config.publicUrl,
+          ),
+        );
+        return null;
+      }
+      return payment;
     };
-    const open = (status: PaymentStatus) => status === 'NEW' || status === 'PENDING';
 
     app.get<{ Params: { externalId: string } }>(
       '/sandbox/checkout/:externalId',
       { schema: { hide: true } },
       async (request, reply) => {
-        const payment = await findPayment(request.params.externalId);
-        reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
-        if (!payment)
-          return reply
-            .status(404)
-            .send(sandboxMessagePage('This checkout does not exist.', deps.config.publicUrl));
-        if (!open(payment.status)) {
-          return sandboxMessagePage(
-            `This checkout is already ${payment.status.toLowerCase()}.`,
-            deps.config.publicUrl,
-          );
-        }
+        const payment = await openPayment(request.params.externalId, reply);
+        if (!payment) return reply;
         return sandboxCheckoutPage({
           brandName: deps.config.BRAND_NAME,
           amount: formatMoney(payment.price),
@@ -86,18 +90,8 @@ export function sandboxCheckoutRoutes(deps: { db: Database; config: Config }) {
       '/sandbox/checkout/:externalId',
       { schema: { hide: true } },
       async (request, reply) => {
-        const payment = await findPayment(request.params.externalId);
-        reply.type('text/html; charset=utf-8');
-        if (!payment)
-          return reply
-            .status(404)
-            .send(sandboxMessagePage('This checkout does not exist.', deps.config.publicUrl));
-        if (!open(payment.status)) {
-          return sandboxMessagePage(
-            `This checkout is already ${payment.status.toLowerCase()}.`,
-            deps.config.publicUrl,
-          );
-        }
+        const payment = await openPayment(request.params.externalId, reply);
+        if (!payment) return reply;
         const body = request.body ?? {};
         const outcome = (payment.isCardSetup ? 'save' : body.outcome) as Outcome;
         if (outcome !== 'save' && !(outcome in outcomes)) {

@@ -4,8 +4,7 @@ import { createTestApp, type TestApp } from '../../../test/app';
 import { relaxedLimits } from '../auth/auth.test-helpers';
 import { balanceOf } from '../billing/billing.test-helpers';
 import { allGatewaysConfigured } from './gateways/gateways.test-config';
-import { payments } from './payments.tables';
-import { newCustomer, processInbox } from './payments.test-helpers';
+import { insertPayment, newCustomer, processInbox } from './payments.test-helpers';
 
 /** A real adapter's webhook through the HTTP route: the signature is checked on the exact raw bytes. */
 describe('Stripe webhook route', () => {
@@ -26,18 +25,13 @@ describe('Stripe webhook route', () => {
 
   it('credits a completed Checkout Session once, and refuses a body changed after signing', async () => {
     const user = await newCustomer(t);
-    const [payment] = await t.db
-      .insert(payments)
-      .values({
-        customerId: user.id,
-        gateway: 'stripe',
-        credit: 60_000_000,
-        fee: 1_740_000,
-        price: 61_740_000,
-        externalId: 'cs_test_route_1',
-        description: 'Top-up of $60.00 via card (Stripe)',
-      })
-      .returning();
+    const payment = await insertPayment(t, user.id, {
+      gateway: 'stripe',
+      credit: 60_000_000,
+      fee: 1_740_000,
+      externalId: 'cs_test_route_1',
+      description: 'Top-up of $60.00 via card (Stripe)',
+    });
     // Spacing and key order as Stripe sends them: the signature covers these exact bytes.
     const body = JSON.stringify(
       {
@@ -51,8 +45,8 @@ describe('Stripe webhook route', () => {
             mode: 'payment',
             payment_status: 'paid',
             amount_total: 6174,
-            client_reference_id: String(payment!.id),
-            metadata: { paymentId: String(payment!.id) },
+            client_reference_id: String(payment.id),
+            metadata: { paymentId: String(payment.id) },
             payment_intent: 'pi_route_1',
           },
         },

@@ -12,7 +12,7 @@ import { creationParamsOf } from './preorders.service';
 
 /** Operator side of GPU preorders: allocation turns one into a charged instance; cancellation ends it. */
 
-export type AllocationResult =
+type AllocationResult =
   | { outcome: 'allocated'; preorderId: number; instanceId: number; customerId: number; hostname: string }
   | { outcome: 'already_allocated'; preorderId: number; instanceId: number | null };
 

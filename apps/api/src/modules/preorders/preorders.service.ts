@@ -8,7 +8,6 @@ import {
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database, DbOrTx } from '../../db/client';
-import type { JobQueue } from '../../jobs/queue';
 import { badRequest } from '../../lib/errors';
 import { logActivity } from '../activity-log/activity-log.service';
 import type { AuthenticatedCustomer } from '../auth/auth.guard';
@@ -50,7 +49,7 @@ export function creationParamsOf(p: {
   });
 }
 
-export function toPreorder(row: PreorderRow): Preorder {
+function toPreorder(row: PreorderRow): Preorder {
   const m = row.metadata as Partial<StoredMetadata>;
   return {
     id: row.id,
@@ -75,7 +74,7 @@ export function toPreorder(row: PreorderRow): Preorder {
   };
 }
 
-export async function listPendingPreorders(db: DbOrTx, customerId: number): Promise<Preorder[]> {
+async function listPendingPreorders(db: DbOrTx, customerId: number): Promise<Preorder[]> {
   const rows = await db
     .select()
     .from(preorders)
@@ -84,7 +83,7 @@ export async function listPendingPreorders(db: DbOrTx, customerId: number): Prom
   return rows.map(toPreorder);
 }
 
-export function createPreorderService(deps: { db: Database; jobs: JobQueue }) {
+export function createPreorderService(deps: { db: Database }) {
   const { db } = deps;
   return {
     list: (customerId: number) => listPendingPreorders(db, customerId),

@@ -1,22 +1,11 @@
-import {
-  createMemoryHistory,
-  createRootRoute,
-  createRoute,
-  createRouter,
-  Outlet,
-  RouterProvider,
-  useNavigate,
-  useSearch,
-} from '@tanstack/react-router';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { useNavigate, useSearch } from '@tanstack/react-router';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { initI18n } from '../../i18n';
+import { pageRoute, renderRoutes } from '../../test/render';
 import { FilterBar } from './FilterBar';
 import type { FilterField, FilterValues } from './filter-model';
 import { choiceSearch, intervalSearch, pageSearch } from './filter-search';
-
-afterEach(cleanup);
 
 const fields: FilterField[] = [
   {
@@ -49,22 +38,10 @@ function ListPage() {
   );
 }
 
-let i18nReady: ReturnType<typeof initI18n> | null = null;
 async function renderList(url: string) {
-  i18nReady ??= initI18n();
-  await i18nReady;
-  const rootRoute = createRootRoute({ component: Outlet });
-  const routeTree = rootRoute.addChildren([
-    createRoute({
-      getParentRoute: () => rootRoute,
-      path: '/list',
-      validateSearch: searchSchema,
-      component: ListPage,
-    }),
-  ]);
-  const router = createRouter({ routeTree, history: createMemoryHistory({ initialEntries: [url] }) });
-  render(<RouterProvider router={router} />);
-  await screen.findByRole('heading', { name: 'List' });
+  const { router } = await renderRoutes(url, (root) => [pageRoute(root, '/list', ListPage, searchSchema)], {
+    ready: () => screen.findByRole('heading', { name: 'List' }),
+  });
   return router;
 }
 

@@ -81,7 +81,14 @@ export function FilterDropdown({ fields, values, appliedCount, onApply }: Filter
 
   return (
     <>
-      <Badge badgeContent={appliedCount} color="primary" overlap="rectangular">
+      {/* The count sits on the button's end corner: Badge places it by physical sides (inline styles
+          the right-to-left stylesheet does not mirror), so the side is chosen by the direction. */}
+      <Badge
+        badgeContent={appliedCount}
+        color="primary"
+        overlap="rectangular"
+        anchorOrigin={{ vertical: 'top', horizontal: start === 'left' ? 'right' : 'left' }}
+      >
         <Button
           variant="outlined"
           startIcon={<FilterListIcon />}

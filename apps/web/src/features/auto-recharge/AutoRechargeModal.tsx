@@ -1,16 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  FormControl,
-  FormControlLabel,
-  FormLabel,
-  Radio,
-  RadioGroup,
-} from '@mui/material';
+import { Button, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
 import {
   type ActivateAutoRechargeRequest,
   type AutoRechargeInfo,
@@ -21,7 +10,7 @@ import {
   toMicros,
 } from '@nimbus/contract';
 import { useEffect, useId, useState } from 'react';
-import { type Control, Controller, type FieldPath, useForm, useWatch } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useToast } from '../../components/toast/ToastProvider';
 import { useCurrencySign } from '../payments/queries';
@@ -33,6 +22,7 @@ import {
   submitLabel,
 } from './activation';
 import { useAutoRechargeErrorToast } from './error-toast';
+import { OptionRadios } from './OptionRadios';
 import { useActivateAutoRechargeMutation } from './queries';
 
 interface Props {
@@ -112,13 +102,13 @@ function ModalForm({
   return (
     <form onSubmit={onSubmit} noValidate>
       <DialogContent sx={{ display: 'grid', gap: 2.5, pt: 0 }}>
-        <Options
+        <OptionRadios
           control={control}
           name="gatewayId"
           label={t('autoRecharge.modal.gateway')}
           options={gateways.map((g) => ({ value: g.id, label: g.displayName }))}
         />
-        <Options
+        <OptionRadios
           control={control}
           name="amount"
           label={t('autoRecharge.modal.amount')}
@@ -133,7 +123,7 @@ function ModalForm({
             };
           })}
         />
-        <Options
+        <OptionRadios
           control={control}
           name="minimumCreditThreshold"
           label={t('autoRecharge.modal.threshold')}
@@ -149,48 +139,5 @@ function ModalForm({
         </Button>
       </DialogActions>
     </form>
-  );
-}
-
-function Options<N extends FieldPath<ActivateAutoRechargeRequest>>({
-  control,
-  name,
-  label,
-  options,
-}: {
-  control: Control<ActivateAutoRechargeRequest>;
-  name: N;
-  label: string;
-  options: { value: ActivateAutoRechargeRequest[N]; label: string }[];
-}) {
-  const labelId = useId();
-  return (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field }) => (
-        <FormControl>
-          <FormLabel id={labelId}>{label}</FormLabel>
-          <RadioGroup
-            aria-labelledby={labelId}
-            name={field.name}
-            value={String(field.value)}
-            onChange={(_e, value) => {
-              // Radio values are strings; the gateway id is a number.
-              field.onChange(options.find((o) => String(o.value) === value)?.value);
-            }}
-          >
-            {options.map((option) => (
-              <FormControlLabel
-                key={String(option.value)}
-                value={String(option.value)}
-                control={<Radio />}
-                label={option.label}
-              />
-            ))}
-          </RadioGroup>
-        </FormControl>
-      )}
-    />
   );
 }

@@ -1,97 +1,33 @@
 import type { Invoice, InvoiceDetails, InvoiceItem, Transaction } from '@nimbus/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import {
-  type AnyRoute,
-  createMemoryHistory,
-  createRootRoute,
-  createRoute,
-  createRouter,
-  Outlet,
-  RouterProvider,
-} from '@tanstack/react-router';
-import { render, screen } from '@testing-library/react';
-import { vi } from 'vitest';
-import { brandingKeys } from '../../api/branding';
-import { ToastProvider } from '../../components/toast/ToastProvider';
-import { initI18n } from '../../i18n';
-import { testBranding } from '../auth/test-utils';
+import type { AnyRoute } from '@tanstack/react-router';
+import { headingShown, pageRoute, renderRoutes, stubRoute } from '../../test/render';
 import { InvoiceDetailsPage } from './invoices/InvoiceDetailsPage';
 import { InvoicePrintPage } from './invoices/InvoicePrintPage';
 import { InvoicesPage } from './invoices/InvoicesPage';
 import { invoicePrintSearchSchema, invoicesSearchSchema, transactionsSearchSchema } from './search';
 import { TransactionsPage } from './transactions/TransactionsPage';
 
-export { fail, mockApi, ok, type SeenRequest } from '../account/test-utils';
-
-let i18nReady: ReturnType<typeof initI18n> | null = null;
-
-/** Routes of the billing area as the app declares them (ids, search schemas), plus stubs to land on. */
-function billingRouteTree(extra: (root: AnyRoute) => AnyRoute[]) {
-  const rootRoute = createRootRoute({ component: Outlet });
-  const stub = (path: string, text: string) =>
-    createRoute({ getParentRoute: () => rootRoute, path, component: () => <h1>{text}</h1> });
-  return rootRoute.addChildren([
-    createRoute({
-      getParentRoute: () => rootRoute,
-      path: '/invoices',
-      validateSearch: invoicesSearchSchema,
-      component: InvoicesPage,
-    }),
-    createRoute({
-      getParentRoute: () => rootRoute,
-      path: '/invoices/print',
-      validateSearch: invoicePrintSearchSchema,
-      component: InvoicePrintPage,
-    }),
-    createRoute({ getParentRoute: () => rootRoute, path: '/invoices/$id', component: InvoiceDetailsPage }),
-    createRoute({
-      getParentRoute: () => rootRoute,
-      path: '/transactions',
-      validateSearch: transactionsSearchSchema,
-      component: TransactionsPage,
-    }),
-    stub('/payments', 'Payments page'),
-    stub('/404', 'Not found page'),
-    ...extra(rootRoute),
-  ]);
-}
+export { fail, mockApi, ok, type SeenRequest } from '../../test/api';
+export { onSmallScreen } from '../../test/screen-size';
 
 /**
- * Opens `url` in a router holding the billing pages, with English texts, a fresh query cache (with the
- * brand) and toasts. `extra` adds routes of the test's own.
+ * Opens `url` in a router holding the billing pages as the app declares them (ids, search schemas),
+ * stubs to land on, and `extra` routes of the test's own.
  */
-export async function renderBilling(url: string, extra: (root: AnyRoute) => AnyRoute[] = () => []) {
-  i18nReady ??= initI18n();
-  await i18nReady;
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  queryClient.setQueryData(brandingKeys.all, testBranding);
-  const router = createRouter({
-    routeTree: billingRouteTree(extra),
-    history: createMemoryHistory({ initialEntries: [url] }),
-  });
-  render(
-    <QueryClientProvider client={queryClient}>
-      <ToastProvider>
-        <RouterProvider router={router} />
-      </ToastProvider>
-    </QueryClientProvider>,
+export function renderBilling(url: string, extra: (root: AnyRoute) => AnyRoute[] = () => []) {
+  return renderRoutes(
+    url,
+    (root) => [
+      pageRoute(root, '/invoices', InvoicesPage, invoicesSearchSchema),
+      pageRoute(root, '/invoices/print', InvoicePrintPage, invoicePrintSearchSchema),
+      pageRoute(root, '/invoices/$id', InvoiceDetailsPage),
+      pageRoute(root, '/transactions', TransactionsPage, transactionsSearchSchema),
+      stubRoute(root, '/payments', 'Payments page'),
+      stubRoute(root, '/404', 'Not found page'),
+      ...extra(root),
+    ],
+    { ready: headingShown },
   );
-  await screen.findByRole('heading', { level: 1 });
-  return { queryClient, router };
-}
-
-/** Makes MUI's `down('md')` queries match: the page lays out for a phone. */
-export function onSmallScreen() {
-  vi.stubGlobal('matchMedia', (query: string) => ({
-    matches: query.includes('max-width'),
-    media: query,
-    onchange: null,
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    addListener: () => {},
-    removeListener: () => {},
-    dispatchEvent: () => false,
-  }));
 }
 
 export const invoice = (id: number, overrides: Partial<Invoice> = {}): Invoice => ({

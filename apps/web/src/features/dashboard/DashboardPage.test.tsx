@@ -48,6 +48,10 @@ describe('DashboardPage', () => {
       '/account/email?verify=true',
     );
     expect(await screen.findByText('No activity yet.')).toBeInTheDocument();
+    // No service yet: one way to create one, nothing to view all of.
+    expect(await screen.findByText('You have no services yet')).toBeInTheDocument();
+    expect(screen.getAllByRole('link', { name: /Create a service|New service/ })).toHaveLength(1);
+    expect(screen.queryByRole('link', { name: 'View all' })).not.toBeInTheDocument();
   });
 
   it('keeps the page when the activity fails, with a retry', async () => {
@@ -83,7 +87,8 @@ describe('DashboardPage', () => {
     expect(await screen.findByRole('link', { name: 'web-1' })).toHaveAttribute('href', '/instances/1/access');
     const preorder = screen.getByText('gpu-9').closest('tr') as HTMLElement;
     expect(within(preorder).queryByRole('link')).not.toBeInTheDocument();
-    expect(within(preorder).getByText('ETA: 1d 0h 0m left')).toBeInTheDocument();
+    // The countdown is one unbroken unit after its label.
+    expect(within(preorder).getByText('1d 0h 0m left').parentElement).toHaveTextContent('ETA: 1d 0h 0m left');
     expect(screen.getByRole('link', { name: 'View all' })).toHaveAttribute('href', '/services/instanceList');
     expect(screen.getByRole('link', { name: 'New service' })).toHaveAttribute('href', '/createinstance');
     expect(api.calls('GET', '/api/instances')[0]?.query.get('limit')).toBe('5');

@@ -21,25 +21,30 @@ export function InstancesCard() {
   // Only the first page: the dashboard never loads more, and polls it like the list does.
   const list = useInfiniteQuery(instanceListQuery({}, DASHBOARD_INSTANCE_ROWS));
   const instances = list.data?.pages[0]?.instances ?? [];
+  // With no service yet, the empty state's "Create a service" is the one way on: no second create
+  // button, and nothing to view all of.
+  const empty = list.isSuccess && instances.length === 0;
   return (
     <SectionCard
       title={t('dashboard.instancesTitle')}
       actions={
-        <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
-          <ButtonLink to="/createinstance" variant="contained" size="small" startIcon={<AddIcon />}>
-            {t('list.newService')}
-          </ButtonLink>
-          <ButtonLink to="/services/instanceList" size="small">
-            {t('dashboard.viewAll')}
-          </ButtonLink>
-        </Box>
+        !empty && (
+          <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+            <ButtonLink to="/createinstance" variant="contained" size="small" startIcon={<AddIcon />}>
+              {t('list.newService')}
+            </ButtonLink>
+            <ButtonLink to="/services/instanceList" size="small">
+              {t('dashboard.viewAll')}
+            </ButtonLink>
+          </Box>
+        )
       }
     >
       {list.isPending ? (
         <ListSkeleton rows={3} />
       ) : list.isError ? (
         <ErrorState onRetry={() => list.refetch()} message={t('list.error')} />
-      ) : instances.length === 0 ? (
+      ) : empty ? (
         <NoInstances />
       ) : (
         <InstanceTable label={t('dashboard.instancesTitle')} instances={instances} compact={compact} />

@@ -1,9 +1,9 @@
 import { Box, Card, CardContent, Skeleton, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { instanceStatsQuery } from '../instances/queries';
+import { instanceStatsQuery, preordersQuery } from '../instances/queries';
 
-function Tile({ label, value }: { label: string; value: number | undefined }) {
+function Tile({ label, value, note }: { label: string; value: number | undefined; note?: string }) {
   return (
     <Card variant="outlined" component="li">
       <CardContent>
@@ -13,6 +13,11 @@ function Tile({ label, value }: { label: string; value: number | undefined }) {
         <Typography variant="h2" component="p">
           {value ?? <Skeleton width={40} />}
         </Typography>
+        {note && (
+          <Typography variant="body2" color="text.secondary">
+            {note}
+          </Typography>
+        )}
       </CardContent>
     </Card>
   );
@@ -25,6 +30,8 @@ function Tile({ label, value }: { label: string; value: number | undefined }) {
 export function ServiceTiles() {
   const { t } = useTranslation('instances');
   const stats = useQuery(instanceStatsQuery());
+  // Preorders are listed among the services below but not counted: the tile says how many there are.
+  const preorderCount = useQuery(preordersQuery()).data?.length ?? 0;
   if (stats.isError) return null;
   const data = stats.data;
   return (
@@ -40,7 +47,11 @@ export function ServiceTiles() {
         gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(3, minmax(0, 1fr))' },
       }}
     >
-      <Tile label={t('dashboard.services')} value={data?.instanceCount} />
+      <Tile
+        label={t('dashboard.services')}
+        value={data?.instanceCount}
+        note={preorderCount > 0 ? t('dashboard.preorders', { count: preorderCount }) : undefined}
+      />
       <Tile
         label={t('dashboard.active')}
         value={data && data.poweredOnInstanceCount + data.shutdownInstanceCount}

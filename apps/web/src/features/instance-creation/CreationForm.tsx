@@ -1,9 +1,10 @@
-import { Alert, Box, Button, List, ListItem } from '@mui/material';
+import { Alert, Box, Button, List, ListItem, useMediaQuery, useTheme } from '@mui/material';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TextLink } from '../../components/links';
 import { useCreation } from './creation-context';
-import { type CreationValues, defaultCreationValues } from './form-model';
+import { EmailNotVerifiedAlert } from './EmailNotVerifiedAlert';
+import { type CreationValues, defaultCreationValues, isPreorder } from './form-model';
+import { OrderBar } from './OrderBar';
 import { OrderDialogs } from './OrderDialogs';
 import { OrderSummary } from './OrderSummary';
 import { orderProblems } from './order-checks';
@@ -63,6 +64,14 @@ export function CreationForm({
     },
   });
   const problems = orderProblems(values, catalogue);
+  // Below md the summary sits under every section: the order bar keeps the total and button in reach.
+  const theme = useTheme();
+  const small = useMediaQuery(theme.breakpoints.down('md'), { noSsr: true });
+  // GPU plans are preordered: nothing is created or charged until the GPU is allocated.
+  const preorder = isPreorder(values);
+  const label = order.pending
+    ? t(preorder ? 'submit.requesting' : 'submit.sending')
+    : (continueLabel ?? t(preorder ? 'submit.preorder' : 'submit.create', { count: values.quantity }));
 
   const go = () => {
     setAttempted(true);
@@ -85,24 +94,15 @@ export function CreationForm({
           </List>
         </Alert>
       )}
-      {order.emailNotVerified && (
-        <Alert severity="warning" sx={{ mb: 2 }}>
-          {t('errors.emailNotVerified')}{' '}
-          <TextLink to="/account/$tab" params={{ tab: 'email' }}>
-            {t('errors.verifyEmail')}
-          </TextLink>
-        </Alert>
-      )}
+      {order.emailNotVerified && <EmailNotVerifiedAlert />}
       <Button variant="contained" size="large" fullWidth onClick={go} disabled={order.pending}>
-        {order.pending
-          ? t('submit.sending')
-          : (continueLabel ?? t('submit.create', { count: values.quantity }))}
+        {label}
       </Button>
     </>
   );
 
   return (
-    <>
+    <Box sx={{ minWidth: 0 }}>
       {header}
       <Box
         sx={{
@@ -125,7 +125,19 @@ export function CreationForm({
           <OrderSummary action={action} />
         </Box>
       </Box>
+      {small && (
+        <OrderBar
+          label={label}
+          disabled={order.pending}
+          onOrder={() => {
+            go();
+            // What is missing is listed above the summary's button: bring it into view.
+            if (problems.length > 0)
+              document.getElementById('order-summary-title')?.scrollIntoView({ block: 'start' });
+          }}
+        />
+      )}
       <OrderDialogs order={order} />
-    </>
+    </Box>
   );
 }

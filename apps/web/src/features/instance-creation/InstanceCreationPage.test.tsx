@@ -1,18 +1,7 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import {
-  createMemoryHistory,
-  createRootRoute,
-  createRoute,
-  createRouter,
-  Outlet,
-  RouterProvider,
-} from '@tanstack/react-router';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { ToastProvider } from '../../components/toast/ToastProvider';
-import { initI18n } from '../../i18n';
-import { fail, mockApi, ok } from '../account/test-utils';
+import { fail, mockApi, ok } from '../../test/api';
+import { pageRoute, renderRoutes, stubRoute } from '../../test/render';
 import { CREATION_RESULTS_KEY } from '../instances/pending/creation-results';
 import { CREATION_DRAFT_KEY, loadDraft, saveDraft } from './draft';
 import { defaultCreationValues } from './form-model';
@@ -35,33 +24,15 @@ function catalogueApi(extra: Parameters<typeof mockApi>[0] = {}) {
   });
 }
 
-let i18nReady: ReturnType<typeof initI18n> | null = null;
 async function renderPage(url = '/createinstance') {
-  i18nReady ??= initI18n();
-  await i18nReady;
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const rootRoute = createRootRoute({ component: Outlet });
-  const routeTree = rootRoute.addChildren([
-    createRoute({
-      getParentRoute: () => rootRoute,
-      path: '/createinstance',
-      component: InstanceCreationPage,
-    }),
-    createRoute({
-      getParentRoute: () => rootRoute,
-      path: '/createinstance/pending',
-      component: () => <h1>Pending</h1>,
-    }),
-  ]);
-  const router = createRouter({ routeTree, history: createMemoryHistory({ initialEntries: [url] }) });
-  render(
-    <QueryClientProvider client={queryClient}>
-      <ToastProvider>
-        <RouterProvider router={router} />
-      </ToastProvider>
-    </QueryClientProvider>,
+  const { router } = await renderRoutes(
+    url,
+    (root) => [
+      pageRoute(root, '/createinstance', InstanceCreationPage),
+      stubRoute(root, '/createinstance/pending', 'Pending'),
+    ],
+    { ready: () => screen.findByRole('heading', { level: 1, name: 'Create instance' }) },
   );
-  await screen.findByRole('heading', { level: 1, name: 'Create instance' });
   // Ready once the first plan in stock is chosen and its hostname generated.
   await waitFor(
     () => expect(screen.getByLabelText('Hostname of instance 1')).toHaveValue('ubuntu-s-1-fra-1'),
@@ -174,10 +145,60 @@ describe('InstanceCreationPage', () => {
       hostnamesEdited: [true, false],
     });
     catalogueApi();
-    i18nReady ??= initI18n();
-    await i18nReady;
     await renderPage().catch(() => undefined);
     expect(screen.getByLabelText('Hostname of instance 1')).toHaveValue('kept');
     expect(within(planGroup()).getByRole('radio', { name: /s-3/ })).toHaveAttribute('aria-checked', 'true');
+  });
+
+  it('a GPU plan is preordered: the button and the summary say nothing is charged now', async () => {
+    const gpu = product(7, {
+      name: 'gpu-7',
+      plan: { ...product(7).plan, type: 'gpu-provided', gpuName: 'rtx4090', gpuQuantity: 1 },
+    });
+    const api = catalogueApi({
+      'GET /api/products': ok([...products, gpu]),
+      'POST /api/preorders': ok({ preorders: [] }),
+    });
+    await renderRoutes(
+      '/createinstance?planType=gpu-provided',
+      (root) => [
+        pageRoute(root, '/createinstance', InstanceCreationPage),
+        stubRoute(root, '/preorder/pending', 'Preorder pending'),
+      ],
+      { ready: () => screen.findByRole('heading', { level: 1, name: 'Create instance' }) },
+    );
+    const request = await screen.findByRole('button', { name: 'Request GPU server' }, { timeout: 5000 });
+    await waitFor(() =>
+      expect(within(planGroup()).getByRole('radio', { name: /gpu-7/ })).toHaveAttribute(
+        'aria-checked',
+        'true',
+      ),
+    );
+    expect(screen.queryByRole('button', { name: /Create instance/ })).toBeNull();
+    expect(screen.getByTestId('order-total')).toHaveTextContent('Due when allocated');
+    expect(screen.getByText(/Nothing is charged now.*expected within 30 days\./)).toBeInTheDocument();
+    fireEvent.click(request);
+    await screen.findByRole('heading', { name: 'Preorder pending' });
+    expect(api.calls('POST', '/api/preorders')).toHaveLength(1);
+  });
+
+  it('names the billing cycle of the total through the translations, the amount isolated', async () => {
+    catalogueApi();
+    await renderPage();
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Billing cycle' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Quarterly' }));
+    const total = screen.getByTestId('order-total');
+    // s-1: (5 + 1 + 2) × 3 months.
+    expect(total).toHaveTextContent('$24.00 per quarter');
+    expect(within(total).getByText('$24.00').tagName).toBe('BDI');
+  });
+
+  it('shows each figure of a plan whole, and the OS version named by its family', async () => {
+    catalogueApi();
+    await renderPage();
+    const plan = within(planGroup()).getByRole('radio', { name: /s-1/ });
+    expect(within(plan).getByText('20 GB storage')).toBeInTheDocument();
+    expect(within(plan).getByText('1 TB transfer')).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Ubuntu version' })).toBeInTheDocument();
   });
 });

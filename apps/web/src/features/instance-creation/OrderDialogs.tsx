@@ -3,12 +3,18 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { InsufficientBalanceDialog } from '../../components/InsufficientBalanceDialog';
 import type { useSubmitOrder } from './use-submit-order';
 
+interface OrderDialogsProps {
+  order: ReturnType<typeof useSubmitOrder>;
+  /** The cart answers a low balance with its payment step instead of the dialog. */
+  balanceDialog?: boolean;
+}
+
 /** The dialogs an order can open: low balance (460) and the promotion limit confirmation (409). */
-export function OrderDialogs({ order }: { order: ReturnType<typeof useSubmitOrder> }) {
+export function OrderDialogs({ order, balanceDialog = true }: OrderDialogsProps) {
   const { t } = useTranslation('instanceCreation');
   return (
     <>
-      <InsufficientBalanceDialog balance={order.balance} onClose={order.closeBalance} />
+      {balanceDialog && <InsufficientBalanceDialog balance={order.balance} onClose={order.closeBalance} />}
       <ConfirmDialog
         open={order.promotion !== null}
         title={t('promotionLimit.title')}

@@ -1,11 +1,12 @@
-import { Box, Card, CardContent, Divider, Typography } from '@mui/material';
-import { billingCycleDetails, formatMoney } from '@nimbus/contract';
+import { Alert, Box, Card, CardContent, Divider, Typography } from '@mui/material';
+import { formatMoney } from '@nimbus/contract';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCurrencySign } from '../payments/queries';
 import { useCreation } from './creation-context';
 import { machineOf } from './plan-rules';
-import { orderQuote } from './quote';
+import { AMOUNT, priceText } from './price-text';
+import { useOrderQuote, useOrderTotal } from './use-order-quote';
 
 function Row({ label, value }: { label: ReactNode; value: ReactNode }) {
   return (
@@ -23,22 +24,21 @@ function Row({ label, value }: { label: ReactNode; value: ReactNode }) {
 /**
  * The order summary: what is being ordered and the estimated total, from the contract's `instanceQuote`
  * (the server charges with the same code). Hourly shows the hourly rate and the monthly estimate;
- * cycles show the total due now.
+ * cycles show the total due now; GPU preorders say nothing is charged until allocation.
  */
 export function OrderSummary({ action }: { action?: ReactNode }) {
   const { t } = useTranslation('instanceCreation');
   const sign = useCurrencySign();
   const { values, catalogue } = useCreation();
-  const { region, product, appConfig, features, application, osVersion } = catalogue;
+  const { region, product, application, osVersion } = catalogue;
+  const { quote, preorder, preorderEtaDays } = useOrderQuote();
+  const total = useOrderTotal(quote, preorder);
   const hasPlan = values.customPlan || product !== null;
-  const quote =
-    region && appConfig.data && hasPlan
-      ? orderQuote(values, { product, region, appConfig: appConfig.data, features: features.data ?? {} })
-      : null;
   const machine = machineOf(values.customPlan ? null : product, values.extraResource);
-  const money = (micros: number, decimals = 2) => formatMoney(micros, { sign, decimals });
+  const perMonth = (micros: number) =>
+    priceText(t('summary.perMonth', { price: AMOUNT }), formatMoney(micros, { sign }));
   const image =
-    application?.name ?? (osVersion ? `${osVersion.family.displayName} ${osVersion.version.name}` : '—');
+    application?.name ?? (osVersion ? `${osVersion.family.displayName} ${osVersion.version.name}` : null);
   return (
     <Card variant="outlined" component="aside" aria-labelledby="order-summary-title">
       <CardContent>
@@ -46,11 +46,11 @@ export function OrderSummary({ action }: { action?: ReactNode }) {
           {t('summary.title')}
         </Typography>
         <Box component="dl" sx={{ m: 0 }}>
-          <Row label={t('summary.region')} value={region?.name ?? '—'} />
-          <Row label={t('summary.image')} value={image} />
+          <Row label={t('summary.region')} value={region ? <bdi>{region.name}</bdi> : '—'} />
+          <Row label={t('summary.image')} value={image ? <bdi>{image}</bdi> : '—'} />
           <Row
             label={t('summary.plan')}
-            value={values.customPlan ? t('summary.customPlan') : (product?.name ?? '—')}
+            value={values.customPlan ? t('summary.customPlan') : product ? <bdi>{product.name}</bdi> : '—'}
           />
           {hasPlan && (
             <>
@@ -75,18 +75,13 @@ export function OrderSummary({ action }: { action?: ReactNode }) {
             <Row
               label={t('summary.ipv4')}
               value={
-                quote && quote.each.ipv4Monthly > 0
-                  ? t('summary.perMonth', { price: money(quote.each.ipv4Monthly) })
-                  : t('summary.free')
+                quote && quote.each.ipv4Monthly > 0 ? perMonth(quote.each.ipv4Monthly) : t('summary.free')
               }
             />
           )}
           {values.assignIpv6 && <Row label={t('summary.ipv6')} value={t('summary.free')} />}
           {values.isDdosProtected && quote && (
-            <Row
-              label={t('summary.ddos')}
-              value={t('summary.perMonth', { price: money(quote.each.ddosMonthly) })}
-            />
+            <Row label={t('summary.ddos')} value={perMonth(quote.each.ddosMonthly)} />
           )}
           <Row label={t('summary.floatingIp')} value={values.floatingIPCount} />
           <Row label={t('summary.billingCycle')} value={t(`cycles.${values.billingCycle}`)} />
@@ -99,35 +94,18 @@ export function OrderSummary({ action }: { action?: ReactNode }) {
           )}
         </Box>
         <Divider sx={{ my: 1.5 }} />
-        {quote ? (
+        {total ? (
           <Box data-testid="order-total">
-            {quote.totalHourly !== null ? (
-              <>
-                <Row
-                  label={t('summary.hourlyRate')}
-                  value={t('summary.perHour', { price: money(quote.totalHourly, 4) })}
-                />
-                <Row
-                  label={<strong>{t('summary.estimatedTotal')}</strong>}
-                  value={<strong>{t('summary.perMonth', { price: money(quote.totalMonthly) })}</strong>}
-                />
-              </>
-            ) : (
-              <Row
-                label={<strong>{t('summary.totalDue')}</strong>}
-                value={
-                  <strong>
-                    {t('summary.perCycle', {
-                      price: money(quote.totalDue ?? 0),
-                      cycle: billingCycleDetails[values.billingCycle].abbreviation,
-                    })}
-                  </strong>
-                }
-              />
-            )}
+            {total.hourly && <Row label={t('summary.hourlyRate')} value={total.hourly} />}
+            <Row label={<strong>{total.label}</strong>} value={<strong>{total.amount}</strong>} />
           </Box>
         ) : (
           <Typography color="text.secondary">{t('summary.choosePlan')}</Typography>
+        )}
+        {preorder && preorderEtaDays !== null && (
+          <Alert severity="info" sx={{ mt: 1.5 }}>
+            {t('summary.preorderNote', { count: preorderEtaDays })}
+          </Alert>
         )}
         {action && <Box sx={{ mt: 2 }}>{action}</Box>}
       </CardContent>

@@ -6,10 +6,11 @@ import type { CreationValues } from './form-model';
  * is dropped rather than misread.
  */
 export const CREATION_DRAFT_KEY = 'nimbus.creationDraft';
-export const CREATION_DRAFT_VERSION = 1;
+const CREATION_DRAFT_VERSION = 1;
 
 /** Where the cart's purchase flow stands, so a return from sign-up or payment resumes it. */
-export type CartStage = 'order' | 'signUp' | 'payment' | 'deploy';
+export const cartStages = ['order', 'signUp', 'payment', 'deploy'] as const;
+export type CartStage = (typeof cartStages)[number];
 
 interface StoredDraft {
   version: number;

@@ -6,6 +6,7 @@ import {
   type ExtraResource,
   noExtraResource,
   type PlanClass,
+  type Product,
 } from '@nimbus/contract';
 
 /** Where the image comes from: the six tabs of the image section (instances.md §2). */
@@ -144,3 +145,17 @@ export function toPreorderRequest(values: CreationValues): CreatePreorderRequest
 }
 
 export const isPreorder = (values: CreationValues) => values.planClass === 'gpu-provided';
+
+/**
+ * The order with the features its plan requires (a GPU plan's NVIDIA driver): the server refuses a plan
+ * without them, and the form offers no way to leave them out. Derived when ordering and pricing rather
+ * than kept in `featureIds`, so switching plans never leaves the previous plan's features behind.
+ */
+export function withRequiredFeatures(
+  values: CreationValues,
+  product: Pick<Product, 'requiredFeatures'> | null,
+): CreationValues {
+  const required = values.customPlan ? [] : (product?.requiredFeatures ?? []);
+  if (required.every((id) => values.featureIds.includes(id))) return values;
+  return { ...values, featureIds: [...new Set([...values.featureIds, ...required])] };
+}

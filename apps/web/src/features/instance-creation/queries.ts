@@ -7,7 +7,7 @@ import {
   createInstancesResponseSchema,
   featureMapSchema,
   osListSchema,
-  preorderSchema,
+  preorderListSchema,
   productSchema,
   regionSchema,
 } from '@nimbus/contract';
@@ -94,16 +94,10 @@ export function useCreateInstances() {
   });
 }
 
-// The preorder call answers its list, bare or wrapped; both read the same.
-const preordersAnswer = z.union([
-  z.array(preorderSchema),
-  z.object({ preorders: z.array(preorderSchema) }).transform((d) => d.preorders),
-]);
-
 /** POST /preorders: GPU plans are ordered ahead of their hardware. */
 export function useCreatePreorders() {
   return useMutation({
     mutationFn: async (body: CreatePreorderRequest) =>
-      preordersAnswer.parse(await api('/preorders', { method: 'POST', body })),
+      preorderListSchema.parse(await api('/preorders', { method: 'POST', body })).preorders,
   });
 }

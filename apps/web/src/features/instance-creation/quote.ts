@@ -8,7 +8,7 @@ import {
   type Region,
   regionPromotionPercent,
 } from '@nimbus/contract';
-import type { CreationValues } from './form-model';
+import { type CreationValues, withRequiredFeatures } from './form-model';
 
 export interface OrderQuote {
   /** One instance, exactly as the server charges it. */
@@ -37,8 +37,10 @@ export interface QuoteCatalogue {
  * PROMOTION_LIMIT_REACHED when it does not, and the customer confirms the base price.
  */
 export function orderQuote(values: CreationValues, catalogue: QuoteCatalogue): OrderQuote {
-  const featurePrices = values.featureIds
-    .map((id) => catalogue.appConfig.featurePrices[String(id)] ?? catalogue.features[String(id)]?.price)
+  const featurePrices = withRequiredFeatures(values, catalogue.product)
+    .featureIds.map(
+      (id) => catalogue.appConfig.featurePrices[String(id)] ?? catalogue.features[String(id)]?.price,
+    )
     .filter((p): p is string => p !== undefined);
   const each = instanceQuote({
     product: values.customPlan ? null : catalogue.product,

@@ -7,10 +7,17 @@ import { ApiError } from '../../api/client';
 import { insufficientBalanceOf } from '../../components/InsufficientBalanceDialog';
 import { useToast } from '../../components/toast/ToastProvider';
 import { saveCreationResults as storeCreationResults } from '../instances/pending/creation-results';
-import { SAVED_CONFIGURATION_KEYS } from '../payments/saved-configuration';
+import { useCreation } from './creation-context';
 import { clearDraft } from './draft';
-import { type CreationValues, isPreorder, toCreateRequest, toPreorderRequest } from './form-model';
+import {
+  type CreationValues,
+  isPreorder,
+  toCreateRequest,
+  toPreorderRequest,
+  withRequiredFeatures,
+} from './form-model';
 import { useCreateInstances, useCreatePreorders } from './queries';
+import { rememberWaitingOrder } from './waiting-order';
 
 const promotionLimitSchema = z.object({ allowed: z.number().int(), requested: z.number().int() });
 export type PromotionLimit = z.infer<typeof promotionLimitSchema>;
@@ -35,6 +42,7 @@ export function useSubmitOrder({ onFieldIssues, onReset, fromCart = false }: Sub
   const { t } = useTranslation('instanceCreation');
   const toast = useToast();
   const navigate = useNavigate();
+  const { product } = useCreation().catalogue;
   const createInstances = useCreateInstances();
   const createPreorders = useCreatePreorders();
   const [balance, setBalance] = useState<InsufficientBalance | null>(null);
@@ -44,9 +52,7 @@ export function useSubmitOrder({ onFieldIssues, onReset, fromCart = false }: Sub
   const fail = (error: unknown, values: CreationValues): void => {
     const low = insufficientBalanceOf(error);
     if (low) {
-      // The payments page shows the waiting order; the draft is already in local storage.
-      sessionStorage.setItem(SAVED_CONFIGURATION_KEYS.pendingOrder, '1');
-      if (fromCart) sessionStorage.setItem(SAVED_CONFIGURATION_KEYS.fromCart, '1');
+      rememberWaitingOrder(low, fromCart);
       setBalance(low);
       return;
     }
@@ -84,8 +90,9 @@ export function useSubmitOrder({ onFieldIssues, onReset, fromCart = false }: Sub
     toast.error(error.detail);
   };
 
-  const submit = async (values: CreationValues, acceptPromotionLimit = false): Promise<SubmitOutcome> => {
+  const submit = async (form: CreationValues, acceptPromotionLimit = false): Promise<SubmitOutcome> => {
     setEmailNotVerified(false);
+    const values = withRequiredFeatures(form, product);
     try {
       if (isPreorder(values)) {
         const preorders = await createPreorders.mutateAsync(toPreorderRequest(values));

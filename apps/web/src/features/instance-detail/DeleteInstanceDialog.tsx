@@ -13,7 +13,7 @@ import {
 import type { Instance } from '@nimbus/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_DIALOG_WIDTH } from '../../components/ConfirmDialog';
 import { useToast } from '../../components/toast/ToastProvider';
@@ -40,9 +40,11 @@ export function DeleteInstanceDialog({ instance, open, onClose }: Props) {
   const [acknowledged, setAcknowledged] = useState(false);
   const refund = useQuery({ ...subscriptionRefundQuery(instance.id), enabled: open });
   const remove = useDeleteInstanceMutation(instance.id);
-  useEffect(() => {
-    if (open) setAcknowledged(false);
-  }, [open]);
+  // Opened again, the dialog asks for the acknowledgement again.
+  const close = () => {
+    setAcknowledged(false);
+    onClose();
+  };
 
   const confirm = () =>
     remove.mutate(undefined, {
@@ -56,7 +58,7 @@ export function DeleteInstanceDialog({ instance, open, onClose }: Props) {
   return (
     <Dialog
       open={open}
-      onClose={remove.isPending ? undefined : onClose}
+      onClose={remove.isPending ? undefined : close}
       aria-labelledby={titleId}
       fullWidth
       slotProps={{ paper: { sx: { maxWidth: DEFAULT_DIALOG_WIDTH * 1.25 } } }}
@@ -91,7 +93,7 @@ export function DeleteInstanceDialog({ instance, open, onClose }: Props) {
         />
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2 }}>
-        <Button onClick={onClose} disabled={remove.isPending} color="inherit">
+        <Button onClick={close} disabled={remove.isPending} color="inherit">
           {t('common:actions.cancel')}
         </Button>
         <Button

@@ -36,6 +36,21 @@ describe('instance detail page', () => {
     await renderInstanceDetail('/instances/7/snapshot');
     expect(await screen.findByRole('heading', { level: 2, name: 'Snapshots' })).toBeInTheDocument();
     expect(screen.getByText(/Snapshots is not available yet/)).toBeInTheDocument();
+    // Inside the instance page the way back is to its first tab, not to the dashboard.
+    expect(screen.getByRole('link', { name: 'Back to Access' })).toHaveAttribute(
+      'href',
+      '/instances/7/access',
+    );
+    expect(screen.queryByRole('link', { name: 'Back to the dashboard' })).not.toBeInTheDocument();
+  });
+
+  it('shows the IPv6 of an IPv6-only instance in the header', async () => {
+    mockApi({ 'GET /api/instances/7': ok(instance({ mainIp: null, mainIpv6: '2001:db8::7' })) });
+    await renderInstanceDetail();
+    await screen.findByRole('heading', { level: 1, name: 'web-1' });
+    expect(screen.getAllByText('2001:db8::7').length).toBeGreaterThan(0);
+    expect(screen.getByRole('button', { name: 'Copy IP address' })).toBeInTheDocument();
+    expect(screen.queryByText('Not assigned yet')).not.toBeInTheDocument();
   });
 
   it('sends a missing instance to the not-found page', async () => {
@@ -73,6 +88,9 @@ describe('instance detail page', () => {
     expect(
       await screen.findByRole('heading', { name: 'Something went wrong on our side' }),
     ).toBeInTheDocument();
+    expect(api.calls('GET', '/api/instances/7')).toHaveLength(6);
+    // Behind the error screen nothing is asked until Try again.
+    await vi.advanceTimersByTimeAsync(9000);
     expect(api.calls('GET', '/api/instances/7')).toHaveLength(6);
     status = 200;
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
@@ -157,5 +175,18 @@ describe('instance detail page', () => {
     expect(router.state.location.pathname).toBe('/services/instanceList');
     expect(screen.getByText('web-1 is being deleted.')).toBeInTheDocument();
     expect(api.calls('DELETE', '/api/instances/7')).toHaveLength(1);
+  });
+
+  it('asks for the acknowledgement again when the delete dialog is opened again', async () => {
+    mockApi({ 'GET /api/instances/7': ok(instance()) });
+    await renderInstanceDetail();
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete' }));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('checkbox'));
+    fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    fireEvent.click(screen.getByRole('button', { name: 'Delete' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByRole('checkbox')).not.toBeChecked();
+    expect(within(dialog).getByRole('button', { name: 'Delete instance' })).toBeDisabled();
   });
 });

@@ -1,9 +1,10 @@
-import { Box, Tab, Tabs } from '@mui/material';
+import { Box, Tab, Tabs, tabsClasses } from '@mui/material';
 import { Navigate, useNavigate, useParams } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client';
 import { instanceTabs } from '../../app/routes-instance-detail';
 import { InfrastructureError } from '../../components/InfrastructureError';
+import { ButtonLink } from '../../components/links';
 import { LoadingState } from '../../components/states/LoadingState';
 import { UnavailablePage } from '../unavailable/UnavailablePage';
 import { AccessTab } from './access/AccessTab';
@@ -13,7 +14,36 @@ import { isAvailableTab } from './instance-rules';
 import { LogTab } from './log/LogTab';
 import { useInstanceDetail } from './queries';
 
-export type InstanceTab = (typeof instanceTabs)[number];
+type InstanceTab = (typeof instanceTabs)[number];
+
+/**
+ * The scroll arrows lie over the ends of the tab strip instead of beside it. Beside it, a disabled
+ * arrow left a blank gap before the first tab, and the arrows, mounted after the selected tab had been
+ * scrolled into view, narrowed the strip and hid that tab under them (Logs, Network at 375 px). Over it,
+ * the strip keeps its width, a disabled arrow is simply not shown, and the scroll padding keeps the
+ * selected tab clear of the arrows (MUI scrolls it into view within the scroll padding).
+ */
+const ARROW = 40;
+const tabsSx = {
+  position: 'relative',
+  borderBottom: 1,
+  borderColor: 'divider',
+  mb: 3,
+  [`& .${tabsClasses.scroller}`]: { scrollPaddingInline: `${ARROW}px` },
+  [`& .${tabsClasses.scrollButtons}`]: {
+    position: 'absolute',
+    insetBlock: 0,
+    zIndex: 1,
+    width: ARROW,
+    bgcolor: 'background.default',
+    opacity: 1,
+    borderColor: 'divider',
+    // Both are divs, as is the scroller between them: the first is the start arrow, the last the end one.
+    '&:first-of-type': { insetInlineStart: 0, borderInlineEnd: 1 },
+    '&:last-of-type': { insetInlineEnd: 0, borderInlineStart: 1 },
+    '&.Mui-disabled': { display: 'none' },
+  },
+} as const;
 
 /**
  * /instances/{id}/{tab}: the instance's header and actions, then one tab. The instance is polled until
@@ -46,7 +76,7 @@ export function InstanceDetailPage() {
         scrollButtons="auto"
         allowScrollButtonsMobile
         aria-label={t('tabs.label')}
-        sx={{ borderBottom: 1, borderColor: 'divider', mb: 3 }}
+        sx={tabsSx}
       >
         {instanceTabs.map((value) => (
           <Tab
@@ -67,7 +97,20 @@ export function InstanceDetailPage() {
         {tab === 'access' && <AccessTab instance={instance} />}
         {tab === 'billing' && <BillingTab instance={instance} />}
         {tab === 'log' && <LogTab instance={instance} />}
-        {!isAvailableTab(tab) && <UnavailablePage area={t(`tabs.${tab}`)} />}
+        {!isAvailableTab(tab) && (
+          <UnavailablePage
+            area={t(`tabs.${tab}`)}
+            action={
+              <ButtonLink
+                to="/instances/$id/$tab"
+                params={{ id: String(id), tab: 'access' }}
+                variant="contained"
+              >
+                {t('unavailable.backToAccess')}
+              </ButtonLink>
+            }
+          />
+        )}
       </Box>
     </Box>
   );

@@ -3,12 +3,15 @@ import type { Instance } from '@nimbus/contract';
 import { useTranslation } from 'react-i18next';
 import { CopyButton } from '../../components/CopyButton';
 import { PageHeader } from '../../components/PageHeader';
+import { mainAddress } from '../instances/address';
+import { StatusChip } from '../instances/StatusChip';
 import { InstanceActions } from './InstanceActions';
-import { InstanceStatusChip } from './InstanceStatusChip';
 
 /** Hostname, status, main IP, region and plan, with the instance's actions. */
 export function InstanceHeader({ instance }: { instance: Instance }) {
   const { t } = useTranslation('instanceDetail');
+  // An IPv6-only instance shows its IPv6: it has an address, only not a v4 one.
+  const address = mainAddress(instance);
   return (
     <>
       <PageHeader
@@ -25,17 +28,17 @@ export function InstanceHeader({ instance }: { instance: Instance }) {
         spacing={2}
         sx={{ flexWrap: 'wrap', alignItems: 'center', mt: -1.5, mb: 2 }}
       >
-        <InstanceStatusChip instance={instance} />
+        <StatusChip status={instance.status} networkStatus={instance.networkStatus} />
         <Box sx={{ display: 'flex', alignItems: 'center' }}>
           <Typography component="span" color="text.secondary" sx={{ marginInlineEnd: 0.5 }}>
             {t('header.ip')}
           </Typography>
-          {instance.mainIp ? (
+          {address ? (
             <>
-              <Typography component="span" sx={{ fontFamily: 'monospace' }}>
-                <bdi>{instance.mainIp}</bdi>
+              <Typography component="span" sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere' }}>
+                <bdi dir="ltr">{address}</bdi>
               </Typography>
-              <CopyButton value={instance.mainIp} label={t('header.copyIp')} />
+              <CopyButton value={address} label={t('header.copyIp')} />
             </>
           ) : (
             <Typography component="span">{t('header.noIp')}</Typography>

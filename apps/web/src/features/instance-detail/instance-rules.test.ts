@@ -16,13 +16,15 @@ import { instance } from './test-utils';
 const apiError = (status: number) => new ApiError(status, 'X', 'x', null);
 
 describe('instance rules', () => {
-  it('polls every 3 s until the instance is stable', () => {
+  it('polls every 3 s until the instance is stable or loading it failed', () => {
     expect(detailRefetchInterval(undefined)).toBe(INSTANCE_DETAIL_POLL_MS);
     expect(detailRefetchInterval(instance({ status: 'preparing_disk' }))).toBe(3000);
     expect(detailRefetchInterval(instance({ status: 'taking_snapshot' }))).toBe(3000);
     for (const status of ['active', 'shutdown', 'suspended', 'rescue'] as const) {
       expect(detailRefetchInterval(instance({ status }))).toBe(false);
     }
+    expect(detailRefetchInterval(undefined, true)).toBe(false);
+    expect(detailRefetchInterval(instance({ status: 'preparing_disk' }), true)).toBe(false);
   });
 
   it('retries a 500 five times and nothing else', () => {

@@ -10,12 +10,15 @@ import { ApiError } from '../../api/client';
 /** What the detail page may do with an instance, as instances.md §4 and §5 list it. */
 
 /** The tabs this release delivers; the others show the not-available state. */
-export const availableTabs = ['access', 'billing', 'log'] as const;
+const availableTabs = ['access', 'billing', 'log'] as const;
 export const isAvailableTab = (tab: string) => (availableTabs as readonly string[]).includes(tab);
 
-/** Poll every 3 s while the instance is changing; stop once it is stable. */
-export const detailRefetchInterval = (instance: Instance | undefined): number | false =>
-  instance && isStableInstanceStatus(instance.status) ? false : INSTANCE_DETAIL_POLL_MS;
+/**
+ * Poll every 3 s while the instance is changing; stop once it is stable, and once loading failed for
+ * good (the error screen's Try again starts over), so a down API is not asked every 3 s behind it.
+ */
+export const detailRefetchInterval = (instance: Instance | undefined, failed = false): number | false =>
+  failed || (instance && isStableInstanceStatus(instance.status)) ? false : INSTANCE_DETAIL_POLL_MS;
 
 /** A 500 is retried every 3 s, five times; anything else is final at once. */
 export const detailRetry = (failureCount: number, error: unknown) =>

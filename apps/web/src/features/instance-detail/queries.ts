@@ -15,18 +15,18 @@ import { detailRefetchInterval, detailRetry, detailRetryDelay } from './instance
 
 /** Data and actions of the instance detail page; keys hang under `instanceKeys.detail(id)`. */
 
-/** The instance, polled every 3 s until stable; a 500 is retried every 3 s five times. */
+/** The instance, polled every 3 s until stable; a 500 is retried every 3 s five times, then polling stops. */
 export const useInstanceDetail = (id: number) =>
   useQuery({
     ...instanceDetailQuery(id),
-    refetchInterval: (query) => detailRefetchInterval(query.state.data),
+    refetchInterval: (query) => detailRefetchInterval(query.state.data, query.state.status === 'error'),
     retry: detailRetry,
     retryDelay: detailRetryDelay,
   });
 
 export const invoiceItemsQuery = (instanceId: number) =>
   infiniteQueryOptions({
-    queryKey: [...instanceKeys.detail(instanceId), 'invoice-items'] as const,
+    queryKey: instanceKeys.invoiceItems(instanceId),
     queryFn: async ({ pageParam }) =>
       invoiceItemListSchema.parse(
         await api('/invoice-items', {
@@ -41,7 +41,7 @@ export const invoiceItemsQuery = (instanceId: number) =>
 
 export const instanceLogQuery = (instanceId: number, pageSize = LOG_PAGE_SIZE) =>
   infiniteQueryOptions({
-    queryKey: [...instanceKeys.detail(instanceId), 'logs', pageSize] as const,
+    queryKey: instanceKeys.log(instanceId, pageSize),
     queryFn: async ({ pageParam }): Promise<ActivityLogEntry[]> =>
       activityLogListSchema.parse(
         await api('/logs', { query: { instanceId, endTimestamp: pageParam, limit: pageSize } }),

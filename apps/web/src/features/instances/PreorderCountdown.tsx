@@ -12,9 +12,14 @@ function useNow(periodMs = 60_000) {
   return now;
 }
 
-/** Time left until a GPU preorder's hardware is due: days, hours and minutes, or "Due". */
+/**
+ * Time left until a GPU preorder's hardware is due: days, hours and minutes, or "Due". One value: it
+ * does not wrap, so a narrow column never splits "13d 23h | 59m left".
+ */
 export function PreorderCountdown({ dueDate }: { dueDate: string }) {
   const { t } = useTranslation('instances');
   const left = preorderCountdown(dueDate, useNow());
-  return <>{left ? t('preorder.countdown', left) : t('preorder.due')}</>;
+  return (
+    <span style={{ whiteSpace: 'nowrap' }}>{left ? t('preorder.countdown', left) : t('preorder.due')}</span>
+  );
 }

@@ -3,16 +3,12 @@ import i18next from 'i18next';
 import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { initI18n } from '../../i18n';
+import { englishTexts } from '../../test/render';
 import { Hostname } from './Hostname';
 import { PreorderCountdown } from './PreorderCountdown';
 import { StatusChip } from './StatusChip';
 
-import '../account/test-utils';
-
-beforeAll(async () => {
-  await initI18n();
-});
+beforeAll(englishTexts);
 
 const renderText = (node: ReactNode) => render(<I18nextProvider i18n={i18next}>{node}</I18nextProvider>);
 
@@ -32,9 +28,18 @@ describe('StatusChip', () => {
     expect(chip).toHaveClass(colour);
   });
 
-  it('spins only while the instance is changing', () => {
-    renderText(<StatusChip status="spawning_qemu" />);
-    expect(document.querySelector('.MuiCircularProgress-root')).not.toBeNull();
+  it('spins only while the instance is changing, not for a GPU preorder waiting days', () => {
+    const spins = (status: string) => {
+      const { container, unmount } = renderText(<StatusChip status={status} />);
+      const spinning = container.querySelector('.MuiCircularProgress-root') !== null;
+      unmount();
+      return spinning;
+    };
+    expect(spins('spawning_qemu')).toBe(true);
+    expect(spins('taking_snapshot')).toBe(true);
+    expect(spins('active')).toBe(false);
+    expect(spins('rescue')).toBe(false);
+    expect(spins('allocating-gpu')).toBe(false);
   });
 
   it('warns when the network is suspended', () => {

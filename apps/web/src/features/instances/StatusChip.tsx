@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 interface StatusChipProps {
   /** The instance status as the API gives it; an unknown one reads "loading". */
   status: string;
-  /** Given where the network can be suspended: a suspended network adds a warning icon with a tooltip. */
+  /** Given where the network can be suspended (list, detail header): a suspended one adds a warning. */
   networkStatus?: string;
 }
 
@@ -32,8 +32,8 @@ export function StatusChip({ status, networkStatus }: StatusChipProps) {
   );
 }
 
-/** The warning shown when an instance's network is suspended. */
-export function NetworkWarning() {
+/** The warning shown when an instance's network is suspended: focusable, so its tooltip opens by keyboard. */
+function NetworkWarning() {
   const { t } = useTranslation('instances');
   return (
     <Tooltip title={t('network.suspended')}>

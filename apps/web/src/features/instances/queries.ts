@@ -30,10 +30,12 @@ export const instanceKeys = {
   details: () => [...instanceKeys.all, 'detail'] as const,
   detail: (id: number) => [...instanceKeys.details(), id] as const,
   stats: () => [...instanceKeys.all, 'stats'] as const,
+  preorders: () => [...instanceKeys.all, 'preorders'] as const,
   creationStatus: (ids: readonly number[]) => [...instanceKeys.all, 'creation-status', ids] as const,
   refund: (id: number) => [...instanceKeys.detail(id), 'subscription-refund'] as const,
+  invoiceItems: (id: number) => [...instanceKeys.detail(id), 'invoice-items'] as const,
+  log: (id: number, pageSize: number) => [...instanceKeys.detail(id), 'logs', pageSize] as const,
   bulkRefund: (ids: readonly number[]) => [...instanceKeys.all, 'bulk-refund', ids] as const,
-  preorders: () => [...instanceKeys.all, 'preorders'] as const,
 };
 
 /** One instance; the detail pages decide how often to poll it. */
@@ -72,6 +74,16 @@ export const instanceStatsQuery = () =>
     queryFn: async () => instanceStatsSchema.parse(await api('/instances/stats')),
   });
 
+/**
+ * The pending GPU preorders, whatever the list's filters: the counts beside the list name them, since
+ * the instance counts leave them out while the list shows them.
+ */
+export const preordersQuery = () =>
+  queryOptions({
+    queryKey: instanceKeys.preorders(),
+    queryFn: async () => preorderListSchema.parse(await api('/preorders')).preorders,
+  });
+
 /** Where each instance of a submitted order stands (the creation pending page). */
 export const creationStatusQuery = (ids: readonly number[]) =>
   queryOptions({
@@ -95,12 +107,6 @@ export const bulkRefundQuery = (ids: readonly number[]) =>
       bulkSubscriptionRefundSchema.parse(
         await api('/instances/bulk-subscription-refund', { method: 'POST', body: { ids } }),
       ),
-  });
-
-export const preordersQuery = () =>
-  queryOptions({
-    queryKey: instanceKeys.preorders(),
-    queryFn: async () => preorderListSchema.parse(await api('/preorders')),
   });
 
 /** Restarts one instance; the list polls it back to a stable state. */

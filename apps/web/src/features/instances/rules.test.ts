@@ -99,9 +99,23 @@ describe('creation pending state', () => {
   });
 
   it('polls every 6 s until each instance is created or failed', () => {
-    expect(creationPollInterval(undefined, [1])).toBe(6000);
-    expect(creationPollInterval(statusOf([1, 'creating']), [1])).toBe(6000);
-    expect(creationPollInterval(statusOf([1, 'created']), [1, 2])).toBe(6000);
-    expect(creationPollInterval(statusOf([1, 'created'], [2, 'failed']), [1, 2])).toBe(false);
+    expect(creationPollInterval(undefined)).toBe(6000);
+    expect(creationPollInterval(statusOf([1, 'creating']))).toBe(6000);
+    expect(creationPollInterval(statusOf([1, 'created'], [2, 'creating']))).toBe(6000);
+    expect(creationPollInterval(statusOf([1, 'created'], [2, 'failed']))).toBe(false);
+    // An id the server leaves out is not the customer's: nothing to wait for.
+    expect(creationPollInterval(statusOf([1, 'created']))).toBe(false);
+  });
+
+  it('fails an instance the server does not answer for (not the customer’s)', () => {
+    const results = [created('a', 1), created('b', 2)];
+    const instances = pendingInstances(results, statusOf([1, 'created']));
+    expect(instances.map((i) => [i.hostname, i.state, i.detail])).toEqual([
+      ['a', 'created', expect.any(String)],
+      ['b', 'failed', null],
+    ]);
+    expect(overallState(results, instances)).toBe('partial');
+    // Before the first answer nothing is known yet: still creating.
+    expect(pendingInstances(results).map((i) => i.state)).toEqual(['creating', 'creating']);
   });
 });

@@ -1,78 +1,28 @@
 import type { CreationResult, Instance, Preorder } from '@nimbus/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import {
-  createMemoryHistory,
-  createRootRoute,
-  createRoute,
-  createRouter,
-  Outlet,
-  RouterProvider,
-} from '@tanstack/react-router';
-import { render, screen } from '@testing-library/react';
-import { brandingKeys } from '../../api/branding';
-import { ToastProvider } from '../../components/toast/ToastProvider';
-import { initI18n } from '../../i18n';
-import { testBranding } from '../auth/test-utils';
+import { headingShown, pageRoute, renderRoutes, stubRoute } from '../../test/render';
 import { InstanceDeletionPage } from './deletion/InstanceDeletionPage';
 import { InstanceListPage } from './list/InstanceListPage';
 import { CreationPendingPage } from './pending/CreationPendingPage';
 import { PreorderPendingPage } from './pending/PreorderPendingPage';
 import { instanceListSearchSchema } from './search';
 
-export { fail, mockApi, ok, type SeenRequest } from '../account/test-utils';
+export { fail, mockApi, ok, type SeenRequest } from '../../test/api';
+export { onSmallScreen } from '../../test/screen-size';
 
-let i18nReady: ReturnType<typeof initI18n> | null = null;
-
-function routeTree() {
-  const rootRoute = createRootRoute({ component: Outlet });
-  const stub = (path: string, text: string) =>
-    createRoute({ getParentRoute: () => rootRoute, path, component: () => <h1>{text}</h1> });
-  return rootRoute.addChildren([
-    createRoute({
-      getParentRoute: () => rootRoute,
-      path: '/services/instanceList',
-      validateSearch: instanceListSearchSchema,
-      component: InstanceListPage,
-    }),
-    createRoute({
-      getParentRoute: () => rootRoute,
-      path: '/instance-deletion',
-      component: InstanceDeletionPage,
-    }),
-    createRoute({
-      getParentRoute: () => rootRoute,
-      path: '/createinstance/pending',
-      component: CreationPendingPage,
-    }),
-    createRoute({
-      getParentRoute: () => rootRoute,
-      path: '/preorder/pending',
-      component: PreorderPendingPage,
-    }),
-    stub('/createinstance', 'Creation page'),
-    stub('/instances/$id/$tab', 'Instance page'),
-  ]);
-}
-
-/** Opens `url` among the pages of the instances area, with English texts, a fresh cache and toasts. */
-export async function renderInstances(url: string) {
-  i18nReady ??= initI18n();
-  await i18nReady;
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  queryClient.setQueryData(brandingKeys.all, testBranding);
-  const router = createRouter({
-    routeTree: routeTree(),
-    history: createMemoryHistory({ initialEntries: [url] }),
-  });
-  render(
-    <QueryClientProvider client={queryClient}>
-      <ToastProvider>
-        <RouterProvider router={router} />
-      </ToastProvider>
-    </QueryClientProvider>,
+/** Opens `url` among the pages of the instances area, as the app declares them, with stubs to land on. */
+export function renderInstances(url: string) {
+  return renderRoutes(
+    url,
+    (root) => [
+      pageRoute(root, '/services/instanceList', InstanceListPage, instanceListSearchSchema),
+      pageRoute(root, '/instance-deletion', InstanceDeletionPage),
+      pageRoute(root, '/createinstance/pending', CreationPendingPage),
+      pageRoute(root, '/preorder/pending', PreorderPendingPage),
+      stubRoute(root, '/createinstance', 'Creation page'),
+      stubRoute(root, '/instances/$id/$tab', 'Instance page'),
+    ],
+    { ready: headingShown },
   );
-  await screen.findByRole('heading', { level: 1 });
-  return { queryClient, router };
 }
 
 export const instance = (id: number, overrides: Partial<Instance> = {}): Instance => ({

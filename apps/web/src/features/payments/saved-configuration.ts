@@ -11,10 +11,18 @@ export const SAVED_CONFIGURATION_KEYS = {
   pendingOrder: 'nimbus.savedConfiguration.pendingOrder',
   /** The order came through the cart (signed-out purchase flow). */
   fromCart: 'nimbus.savedConfiguration.fromCart',
+  /** The credit the waiting order still needs ("12.50"): the top-up's preset amount. */
+  amount: 'nimbus.savedConfiguration.amount',
 } as const;
 
 export function hasSavedConfigurationOrder(): boolean {
   return sessionStorage.getItem(SAVED_CONFIGURATION_KEYS.pendingOrder) === '1';
+}
+
+/** The amount the waiting order needs, when one is waiting and the amount reads as money. */
+export function savedConfigurationAmount(): string | null {
+  const amount = sessionStorage.getItem(SAVED_CONFIGURATION_KEYS.amount);
+  return hasSavedConfigurationOrder() && amount && /^\d{1,7}(\.\d{1,2})?$/.test(amount) ? amount : null;
 }
 
 export function clearSavedConfigurationFlags() {

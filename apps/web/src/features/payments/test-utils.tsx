@@ -1,28 +1,17 @@
 import type { AutoRechargeInfo, BillingInfo, Payment, PaymentGateway } from '@nimbus/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import {
-  createMemoryHistory,
-  createRootRoute,
-  createRoute,
-  createRouter,
-  Outlet,
-  RouterProvider,
-} from '@tanstack/react-router';
-import { render, screen } from '@testing-library/react';
+import type { AnyRoute } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { afterEach, vi } from 'vitest';
-import { brandingKeys } from '../../api/branding';
-import { ToastProvider } from '../../components/toast/ToastProvider';
-import { initI18n } from '../../i18n';
-import { testBranding } from '../auth/test-utils';
+import { pageRoute, pageShown, renderRoutes, stubRoute, underTest } from '../../test/render';
 
-export { fail, mockApi, ok, testUser } from '../account/test-utils';
+export { fail, mockApi, ok } from '../../test/api';
+export { onWideScreen as setWideScreen } from '../../test/screen-size';
+export { testUser } from '../account/test-utils';
 
 const realLocation = Object.getOwnPropertyDescriptor(window, 'location');
 
 afterEach(() => {
   vi.restoreAllMocks();
-  Reflect.deleteProperty(window, 'matchMedia');
   if (realLocation) Object.defineProperty(window, 'location', realLocation);
 });
 
@@ -35,20 +24,6 @@ export function stubLocationAssign() {
   const { origin, href } = window.location;
   Object.defineProperty(window, 'location', { configurable: true, value: { origin, href, assign } });
   return assign;
-}
-
-/** Medium and larger screens (table) instead of jsdom's default small ones (cards). */
-export function setWideScreen() {
-  window.matchMedia = ((query: string) => ({
-    matches: query.includes('min-width'),
-    media: query,
-    onchange: null,
-    addListener: () => {},
-    removeListener: () => {},
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    dispatchEvent: () => false,
-  })) as typeof window.matchMedia;
 }
 
 export const gateway = (name: string, id: number, feePercent = '0', displayName = name): PaymentGateway => ({
@@ -114,53 +89,37 @@ export const paymentList = (payments: Payment[], page = 1, totalPages = 1) => ({
   page,
 });
 
-let i18nReady: ReturnType<typeof initI18n> | null = null;
-
 interface RenderOptions {
   /** The route the page is mounted on, as in the app. */
   path: string;
   /** The first URL, with any search. */
   url?: string;
-  validateSearch?: (search: Record<string, unknown>) => Record<string, unknown>;
+  validateSearch?: AnyRoute['options']['validateSearch'];
 }
+
+/** The places payments pages link to, as stubs with a heading to land on. */
+const stubs = [
+  ['/dashboard', 'Dashboard stub'],
+  ['/payments', 'Payments stub'],
+  ['/transactions', 'Transactions stub'],
+  ['/auto-recharge', 'Auto-recharge stub'],
+  ['/support/new-ticket', 'New ticket stub'],
+  ['/account/$tab', 'Account stub'],
+] as const;
 
 /**
  * Renders a payments or auto-recharge page the way the app does (router, query cache with the brand,
- * toasts, English texts). The places it links to are stubs with a heading to land on.
+ * toasts, English texts), mounted on `path`.
  */
-export async function renderPage(page: ReactNode, { path, url, validateSearch }: RenderOptions) {
-  i18nReady ??= initI18n();
-  await i18nReady;
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  queryClient.setQueryData(brandingKeys.all, testBranding);
-  const rootRoute = createRootRoute({ component: Outlet });
-  const stub = (stubPath: string, text: string) =>
-    createRoute({ getParentRoute: () => rootRoute, path: stubPath, component: () => <h1>{text}</h1> });
-  const stubs = [
-    ['/dashboard', 'Dashboard stub'],
-    ['/payments', 'Payments stub'],
-    ['/transactions', 'Transactions stub'],
-    ['/auto-recharge', 'Auto-recharge stub'],
-    ['/support/new-ticket', 'New ticket stub'],
-    ['/account/$tab', 'Account stub'],
-  ].filter(([p]) => p !== path);
-  const routeTree = rootRoute.addChildren([
-    createRoute({
-      getParentRoute: () => rootRoute,
-      path,
-      validateSearch,
-      component: () => <div data-testid="page-under-test">{page}</div>,
-    }),
-    ...stubs.map(([p, text]) => stub(p as string, text as string)),
-  ]);
-  const router = createRouter({ routeTree, history: createMemoryHistory({ initialEntries: [url ?? path] }) });
-  const view = render(
-    <QueryClientProvider client={queryClient}>
-      <ToastProvider>
-        <RouterProvider router={router} />
-      </ToastProvider>
-    </QueryClientProvider>,
+export function renderPage(page: ReactNode, { path, url = path, validateSearch }: RenderOptions) {
+  return renderRoutes(
+    url,
+    (root: AnyRoute) => [
+      pageRoute(root, path, underTest(page), validateSearch),
+      ...stubs
+        .filter(([stubPath]) => stubPath !== path)
+        .map(([stubPath, text]) => stubRoute(root, stubPath, text)),
+    ],
+    { ready: pageShown },
   );
-  await screen.findByTestId('page-under-test');
-  return { queryClient, router, view };
 }

@@ -1,20 +1,10 @@
 import type { SshKey } from '@nimbus/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import {
-  createMemoryHistory,
-  createRootRoute,
-  createRoute,
-  createRouter,
-  Outlet,
-  RouterProvider,
-} from '@tanstack/react-router';
-import { render, screen } from '@testing-library/react';
-import { ToastProvider } from '../../components/toast/ToastProvider';
-import { initI18n } from '../../i18n';
+import { screen } from '@testing-library/react';
+import { pageRoute, renderRoutes } from '../../test/render';
 import { SshKeysPage } from './SshKeysPage';
 
-export { fail, mockApi, ok } from '../account/test-utils';
-export { setWideScreen } from '../payments/test-utils';
+export { fail, mockApi, ok } from '../../test/api';
+export { onWideScreen as setWideScreen } from '../../test/screen-size';
 
 /** A well-formed Ed25519 public key (32 bytes of `fill`), as `ssh-keygen` writes it. */
 export function ed25519Key(fill = 7, comment = 'ada@laptop'): string {
@@ -40,27 +30,11 @@ export function sshKey(overrides: Partial<SshKey> = {}): SshKey {
   };
 }
 
-let i18nReady: ReturnType<typeof initI18n> | null = null;
-
 /** Opens `url` on the SSH keys page as the app mounts it (no search schema), with English texts and toasts. */
-export async function renderSshKeys(url = '/sshkeys') {
-  i18nReady ??= initI18n();
-  await i18nReady;
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const rootRoute = createRootRoute({ component: Outlet });
-  const routeTree = rootRoute.addChildren([
-    createRoute({ getParentRoute: () => rootRoute, path: '/sshkeys', component: SshKeysPage }),
-  ]);
-  const router = createRouter({ routeTree, history: createMemoryHistory({ initialEntries: [url] }) });
-  render(
-    <QueryClientProvider client={queryClient}>
-      <ToastProvider>
-        <RouterProvider router={router} />
-      </ToastProvider>
-    </QueryClientProvider>,
-  );
-  await screen.findByRole('heading', { level: 1, name: 'SSH Keys' });
-  return { queryClient, router };
+export function renderSshKeys(url = '/sshkeys') {
+  return renderRoutes(url, (root) => [pageRoute(root, '/sshkeys', SshKeysPage)], {
+    ready: () => screen.findByRole('heading', { level: 1, name: 'SSH Keys' }),
+  });
 }
 
 /** The page number in the URL, or null on the first page. */

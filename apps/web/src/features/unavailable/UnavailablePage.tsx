@@ -1,5 +1,6 @@
 import RocketIcon from '@mui/icons-material/RocketLaunchOutlined';
 import { Box, Typography } from '@mui/material';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ButtonLink } from '../../components/links';
 import { useRouteMeta } from '../shell/useRouteMeta';
@@ -7,9 +8,10 @@ import { useRouteMeta } from '../shell/useRouteMeta';
 /**
  * Every route of an area that a later release delivers shows this: the route exists and is guarded, and
  * the customer is told plainly that the area is coming, rather than meeting a 404 or an empty page.
- * Tabs of a later release (e.g. an instance's snapshots) show it too, passing their own `area` name.
+ * Tabs of a later release (e.g. an instance's snapshots) show it too, passing their own `area` name and
+ * their own `action`: inside a page, the way back is to that page, not to the dashboard.
  */
-export function UnavailablePage({ area: areaName }: { area?: string } = {}) {
+export function UnavailablePage({ area: areaName, action }: { area?: string; action?: ReactNode } = {}) {
   const { t } = useTranslation('shell');
   const { title } = useRouteMeta();
   // A tab of a page that is partly delivered names itself; a whole route is named by its title.
@@ -38,9 +40,11 @@ export function UnavailablePage({ area: areaName }: { area?: string } = {}) {
       <Typography color="text.secondary" sx={{ mb: 4, fontSize: '1.05rem' }}>
         {t('unavailable.message', { area })}
       </Typography>
-      <ButtonLink to="/dashboard" variant="contained">
-        {t('unavailable.backToDashboard')}
-      </ButtonLink>
+      {action ?? (
+        <ButtonLink to="/dashboard" variant="contained">
+          {t('unavailable.backToDashboard')}
+        </ButtonLink>
+      )}
     </Box>
   );
 }

@@ -25,9 +25,9 @@ const ipv6Prefix48 = (network: string) => network.split('::')[0]!;
 const MAX_IPV6_SUBNETS = 0xffff;
 const ipv6Subnet = (network: string, n: number) => `${ipv6Prefix48(network)}:${n.toString(16)}::/64`;
 /** The server's own address inside its /64. */
-export const ipv6AddressOf = (range: string) => range.replace('::/64', '::1');
+const ipv6AddressOf = (range: string) => range.replace('::/64', '::1');
 
-export type AddressKind = 'ipv4' | 'ddosIpv4' | 'ipv6';
+type AddressKind = 'ipv4' | 'ddosIpv4' | 'ipv6';
 
 async function poolOf(tx: DbOrTx, regionId: number, kind: AddressKind) {
   const [pool] = await tx

@@ -1,78 +1,68 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../../../../test/db';
-import { loadConfig } from '../../../config';
-import type { Database } from '../../../db/client';
-import { loadCatalogue } from '../../catalogue/catalogue.loader';
-import { createHypervisor } from '../compute';
-import { addressesOf, advanceDueServers, serverSpec, simServerRow, useFleet } from '../compute.test-helpers';
-import type { Hypervisor } from '../hypervisor';
+import { describe, expect, it } from 'vitest';
+import {
+  addressesOf,
+  advanceDueServers,
+  serverSpec,
+  simServerRow,
+  useFleet,
+  useSimulator,
+} from '../compute.test-helpers';
 import { GENERAL_HOSTS_PER_REGION, hostUsage } from './fleet';
 
-const config = loadConfig({ NODE_ENV: 'test' });
-
 describe('simulator fleet, capacity and addresses', () => {
-  let database: Awaited<ReturnType<typeof createTestDatabase>>;
-  let db: Database;
-  let hv: Hypervisor;
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    db = database.db;
-    await loadCatalogue(db, config.CATALOGUE_FILE);
-    hv = createHypervisor({ config, db });
-  });
-  afterAll(() => database.drop());
+  const sim = useSimulator();
 
   it('builds a region lazily and once, even under concurrent creates, with GPU hosts for its GPU models', async () => {
-    await Promise.all(Array.from({ length: 8 }, () => hv.create(serverSpec({ regionId: 1 }))));
-    const hosts = await hostUsage(db, 1);
+    await Promise.all(Array.from({ length: 8 }, () => sim.hv.create(serverSpec({ regionId: 1 }))));
+    const hosts = await hostUsage(sim.db, 1);
     const gpu = hosts.filter((h) => h.gpuModel).map((h) => h.gpuModel);
     expect(hosts.filter((h) => !h.gpuModel)).toHaveLength(GENERAL_HOSTS_PER_REGION);
     expect(gpu.sort()).toEqual(['a100', 'rtx4090', 'rtx5090']);
     expect(hosts.reduce((n, h) => n + h.servers, 0)).toBe(8);
     // Spread over the hosts, not piled on one.
     expect(hosts.filter((h) => h.servers > 0).length).toBeGreaterThan(1);
-    expect(await hostUsage(db, 6)).toEqual([]);
+    expect(await hostUsage(sim.db, 6)).toEqual([]);
   });
 
   it('places GPU servers only on hosts with that model, and ordinary ones never there', async () => {
     const spec = serverSpec({ regionId: 1, gpu: { model: 'a100', quantity: 2 } });
-    await hv.create(spec);
-    expect((await hv.get(spec.ref))!.host).toBe('sim-r1-gpu-a100');
+    await sim.hv.create(spec);
+    expect((await sim.hv.get(spec.ref))!.host).toBe('sim-r1-gpu-a100');
     await expect(
-      hv.create(serverSpec({ regionId: 1, gpu: { model: 'a100', quantity: 7 } })),
+      sim.hv.create(serverSpec({ regionId: 1, gpu: { model: 'a100', quantity: 7 } })),
     ).rejects.toMatchObject({ kind: 'no_capacity' });
     await expect(
-      hv.create(serverSpec({ regionId: 4, gpu: { model: 'a100', quantity: 1 } })),
+      sim.hv.create(serverSpec({ regionId: 4, gpu: { model: 'a100', quantity: 1 } })),
     ).rejects.toMatchObject({ kind: 'no_capacity' });
   });
 
   it('never overfills a tiny region under concurrent creates, and delete gives capacity back', async () => {
-    await useFleet(db, 6, [{ vcpu: 4, ramMb: 8192, diskGb: 200 }]);
+    await useFleet(sim.db, 6, [{ vcpu: 4, ramMb: 8192, diskGb: 200 }]);
     const specs = Array.from({ length: 10 }, () => serverSpec({ regionId: 6, vcpu: 1, ramMb: 1024 }));
-    const results = await Promise.allSettled(specs.map((s) => hv.create(s)));
+    const results = await Promise.allSettled(specs.map((s) => sim.hv.create(s)));
     const made = results.filter((r) => r.status === 'fulfilled');
     expect(made).toHaveLength(4);
     for (const r of results) {
       if (r.status === 'rejected') expect(r.reason).toMatchObject({ kind: 'no_capacity' });
     }
-    const [host] = await hostUsage(db, 6);
+    const [host] = await hostUsage(sim.db, 6);
     expect(host!.vcpu).toEqual({ used: 4, capacity: 4 });
 
     const madeRefs = specs.filter((_, i) => results[i]!.status === 'fulfilled').map((s) => s.ref);
-    await hv.delete(madeRefs[0]!);
-    await hv.delete(madeRefs[0]!); // idempotent
-    expect((await hostUsage(db, 6))[0]!.vcpu.used).toBe(3);
-    await hv.create(serverSpec({ regionId: 6 }));
-    await expect(hv.create(serverSpec({ regionId: 6 }))).rejects.toMatchObject({ kind: 'no_capacity' });
+    await sim.hv.delete(madeRefs[0]!);
+    await sim.hv.delete(madeRefs[0]!); // idempotent
+    expect((await hostUsage(sim.db, 6))[0]!.vcpu.used).toBe(3);
+    await sim.hv.create(serverSpec({ regionId: 6 }));
+    await expect(sim.hv.create(serverSpec({ regionId: 6 }))).rejects.toMatchObject({ kind: 'no_capacity' });
   });
 
   it('hands out unique IPv4 addresses and /64s from the region pools, and delete releases them', async () => {
     const specs = Array.from({ length: 12 }, (_, i) =>
       serverSpec({ regionId: 2, assignIpv6: true, assignIpv4: i % 3 !== 0, ddosProtected: i % 4 === 1 }),
     );
-    await Promise.all(specs.map((s) => hv.create(s)));
-    await advanceDueServers(db);
-    const states = await Promise.all(specs.map((s) => hv.get(s.ref)));
+    await Promise.all(specs.map((s) => sim.hv.create(s)));
+    await advanceDueServers(sim.db);
+    const states = await Promise.all(specs.map((s) => sim.hv.get(s.ref)));
     const v4 = states.map((s) => s!.ipv4?.address).filter(Boolean);
     const v6 = states.map((s) => s!.ipv6!.range);
     expect(new Set(v4).size).toBe(v4.length);
@@ -95,26 +85,26 @@ describe('simulator fleet, capacity and addresses', () => {
     for (const s of states) expect(s!.ipv6!.range).toMatch(/^2001:db8:2:[0-9a-f]+::\/64$/);
 
     const gone = specs[1]!;
-    const held = await addressesOf(db, gone.ref);
+    const held = await addressesOf(sim.db, gone.ref);
     expect(held).toHaveLength(2);
-    await hv.delete(gone.ref);
-    expect(await addressesOf(db, gone.ref)).toEqual([]);
-    expect((await simServerRow(db, gone.ref))!.deletedAt).not.toBeNull();
+    await sim.hv.delete(gone.ref);
+    expect(await addressesOf(sim.db, gone.ref)).toEqual([]);
+    expect((await simServerRow(sim.db, gone.ref))!.deletedAt).not.toBeNull();
     // The freed address is handed out again.
     const again = serverSpec({ regionId: 2, ddosProtected: true });
-    await hv.create(again);
-    await advanceDueServers(db);
-    expect((await hv.get(again.ref))!.ipv4!.address).toBe(held.find((a) => !a.includes(':')));
+    await sim.hv.create(again);
+    await advanceDueServers(sim.db);
+    expect((await sim.hv.get(again.ref))!.ipv4!.address).toBe(held.find((a) => !a.includes(':')));
   });
 
   it('fails preparing_network when the pool is exhausted', async () => {
     // Region 3's protected pool (198.18.7.0/24): fill what the first server left.
     const first = serverSpec({ regionId: 3, ddosProtected: true });
-    await hv.create(first);
-    await advanceDueServers(db);
+    await sim.hv.create(first);
+    await advanceDueServers(sim.db);
     const { simIpAllocations, simIpPools } = await import('./simulator.tables');
     const { and, eq } = await import('drizzle-orm');
-    const [pool] = await db
+    const [pool] = await sim.db
       .select()
       .from(simIpPools)
       .where(and(eq(simIpPools.regionId, 3), eq(simIpPools.ddosProtected, true)));
@@ -123,11 +113,11 @@ describe('simulator fleet, capacity and addresses', () => {
       poolId: pool!.id,
       serverRef: 'filler',
     }));
-    await db.insert(simIpAllocations).values(rows).onConflictDoNothing();
+    await sim.db.insert(simIpAllocations).values(rows).onConflictDoNothing();
     const spec = serverSpec({ regionId: 3, ddosProtected: true });
-    await hv.create(spec);
-    await advanceDueServers(db);
-    expect((await hv.get(spec.ref))!.failure).toEqual({
+    await sim.hv.create(spec);
+    await advanceDueServers(sim.db);
+    expect((await sim.hv.get(spec.ref))!.failure).toEqual({
       step: 'preparing_network',
       reason: 'No free DDoS-protected IPv4 address in the region',
     });

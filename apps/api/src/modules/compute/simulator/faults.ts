@@ -16,7 +16,7 @@ export const FAULTABLE_STEPS = [
 ] as const satisfies readonly InstanceStatus[];
 export type FaultableStep = (typeof FAULTABLE_STEPS)[number];
 
-export const DEFAULT_FAULT_REASON = 'Simulated infrastructure failure';
+const DEFAULT_FAULT_REASON = 'Simulated infrastructure failure';
 
 /** Makes the next `times` servers (in `regionId`, or anywhere) that finish `step` fail there. */
 export async function plantFault(

@@ -10,8 +10,8 @@ import { simHosts, simIpPools, simServers } from './simulator.tables';
  */
 
 export const GENERAL_HOSTS_PER_REGION = 4;
-export const GENERAL_HOST = { vcpu: 64, ramMb: 256 * 1024, diskGb: 4000 } as const;
-export const GPU_HOST = { vcpu: 128, ramMb: 1024 * 1024, diskGb: 8000, gpus: 8 } as const;
+const GENERAL_HOST = { vcpu: 64, ramMb: 256 * 1024, diskGb: 4000 } as const;
+const GPU_HOST = { vcpu: 128, ramMb: 1024 * 1024, diskGb: 8000, gpus: 8 } as const;
 
 /**
  * Serialises everything that reads free capacity and then takes it (fleet building, placement, resize)
@@ -27,7 +27,7 @@ export async function lockRegion(tx: DbOrTx, regionId: number) {
  * ordinary addresses and 2r+1 for DDoS-protected ones, which is unique for 256 regions. IPv6 comes from
  * the documentation prefix: 2001:db8:<r>::/48, cut into /64s.
  */
-export function regionNetworks(regionId: number) {
+function regionNetworks(regionId: number) {
   const v4 = (index: number) => {
     const i = index % 512;
     return `198.${18 + Math.floor(i / 256)}.${i % 256}.0/24`;
@@ -137,7 +137,7 @@ export interface HostUsage {
 }
 
 /** Used = what the servers on the host that are not deleted asked for (failed ones still hold theirs). */
-export const usedOnHost = {
+const usedOnHost = {
   servers: sql<number>`count(${simServers.ref})::int`,
   vcpu: sql<number>`coalesce(sum((${simServers.spec}->>'vcpu')::int), 0)::int`,
   ramMb: sql<number>`coalesce(sum((${simServers.spec}->>'ramMb')::int), 0)::int`,
@@ -177,7 +177,7 @@ export async function hostUsage(db: DbOrTx, regionId?: number): Promise<HostUsag
   }));
 }
 
-export interface Needs {
+interface Needs {
   vcpu: number;
   ramMb: number;
   diskGb: number;

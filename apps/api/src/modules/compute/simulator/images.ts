@@ -15,9 +15,9 @@ export interface SimImage {
   takenAt: string;
 }
 
-export type SimSpec = ServerSpec & { images?: SimImage[] };
+type SimSpec = ServerSpec & { images?: SimImage[] };
 
-export const imagesOf = (spec: ServerSpec): SimImage[] => (spec as SimSpec).images ?? [];
+const imagesOf = (spec: ServerSpec): SimImage[] => (spec as SimSpec).images ?? [];
 
 export const withImage = (spec: ServerSpec, image: SimImage): SimSpec => ({
   ...spec,

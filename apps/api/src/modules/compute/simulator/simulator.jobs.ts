@@ -4,36 +4,43 @@ import type { JobDefinition, JobQueue } from '../../../jobs/queue';
 import { jobSender } from '../../../jobs/sender';
 import { advanceDueServers, advanceServer, type StepOutcome } from './transitions';
 
-export const SIMULATOR_STEP_JOB = 'compute.simulator.step';
-export const SIMULATOR_SWEEP_JOB = 'compute.simulator.sweep';
+const SIMULATOR_STEP_JOB = 'compute.simulator.step';
+const SIMULATOR_SWEEP_JOB = 'compute.simulator.sweep';
 
-export interface SimulatorStepJob {
+interface SimulatorStepJob {
   ref: string;
   /** The step the job completes; a job for a step the server has left does nothing. */
   status: InstanceStatus;
 }
 
 /**
- * Schedules the completion of the server's current step. Best effort: the transition already committed,
- * and a job that cannot be sent (or is lost, or runs on a crashed worker) is made up for by the sweeper.
- * Two jobs for one step are harmless: the second finds the server no longer in that step.
+ * Schedules the completion of the server's current step in `seconds`. Best effort: the transition already
+ * committed, and a job that cannot be sent (or is lost, or runs on a crashed worker) is made up for by the
+ * sweeper. The queue's 'short' policy keeps one waiting job per server and step; a second one would be
+ * harmless anyway (it finds the server no longer in that step).
  */
+async function sendStep(queue: JobQueue, ref: string, status: InstanceStatus, seconds: number) {
+  try {
+    await queue.send<SimulatorStepJob>(
+      SIMULATOR_STEP_JOB,
+      { ref, status },
+      { singletonKey: `${ref}:${status}`, startAfterSeconds: seconds },
+    );
+  } catch {
+    // The sweeper advances servers whose step is due, jobs or not.
+  }
+}
+
+const secondsUntil = (due: Date, now: Date) => Math.ceil((due.getTime() - now.getTime()) / 1000);
+
+/** Schedules the completion of the server's current step, when it is due. */
 export async function scheduleStep(
   queue: JobQueue,
   step: { ref: string; status: InstanceStatus; stepDueAt: Date | null },
   now = new Date(),
 ) {
   if (!step.stepDueAt) return;
-  const seconds = Math.max(0, Math.ceil((step.stepDueAt.getTime() - now.getTime()) / 1000));
-  try {
-    await queue.send<SimulatorStepJob>(
-      SIMULATOR_STEP_JOB,
-      { ref: step.ref, status: step.status },
-      { singletonKey: `${step.ref}:${step.status}`, startAfterSeconds: seconds },
-    );
-  } catch {
-    // The sweeper advances servers whose step is due, jobs or not.
-  }
+  await sendStep(queue, step.ref, step.status, Math.max(0, secondsUntil(step.stepDueAt, now)));
 }
 
 async function scheduleNext(queue: JobQueue, outcome: StepOutcome) {
@@ -46,6 +53,7 @@ export function simulatorJobs(deps: { db: Database; stepSeconds: number }): JobD
   const queue = jobSender(db);
   const step: JobDefinition<SimulatorStepJob> = {
     name: SIMULATOR_STEP_JOB,
+    policy: 'short',
     retryLimit: 5,
     retryDelaySeconds: 2,
     concurrency: 4,
@@ -53,16 +61,7 @@ export function simulatorJobs(deps: { db: Database; stepSeconds: number }): JobD
       const outcome = await advanceServer(db, ref, { stepSeconds, expected: status });
       if (outcome.kind === 'not_due') {
         // Clocks of the worker and the database may differ a little: come back when it is due.
-        await queue
-          .send<SimulatorStepJob>(
-            SIMULATOR_STEP_JOB,
-            { ref, status },
-            {
-              singletonKey: `${ref}:${status}:retry`,
-              startAfterSeconds: Math.max(1, Math.ceil((outcome.dueAt.getTime() - Date.now()) / 1000)),
-            },
-          )
-          .catch(() => {});
+        await sendStep(queue, ref, status, Math.max(1, secondsUntil(outcome.dueAt, new Date())));
         return;
       }
       await scheduleNext(queue, outcome);

@@ -49,8 +49,6 @@ export const simIpAllocations = pgTable(
   (t) => [index('sim_ip_allocations_server_idx').on(t.serverRef)],
 );
 
-export type SimPowerState = 'running' | 'stopped';
-
 /** A virtual machine. `status` advances through the provisioning steps by jobs (see simulator.jobs). */
 export const simServers = pgTable(
   'sim_servers',

@@ -7,7 +7,7 @@ import type { MetricName } from '../hypervisor';
  */
 
 /** A number in [0, 1) from the text. */
-export function unitHash(text: string): number {
+function unitHash(text: string): number {
   return createHash('sha256').update(text).digest().readUInt32BE(0) / 2 ** 32;
 }
 
@@ -23,7 +23,7 @@ const METRIC_RANGES: Record<MetricName, [number, number]> = {
 };
 
 /** At most this many points per series, whatever the range and step. */
-export const MAX_METRIC_POINTS = 2000;
+const MAX_METRIC_POINTS = 2000;
 
 export function metricSeries(ref: string, metric: MetricName, from: Date, to: Date, stepSeconds: number) {
   const step = Math.max(1, Math.floor(stepSeconds)) * 1000;
@@ -39,7 +39,7 @@ export function metricSeries(ref: string, metric: MetricName, from: Date, to: Da
 }
 
 /** Bytes per second the server moves, steady per server: between 20 kB/s and 500 kB/s. */
-export const bandwidthRate = (ref: string) => Math.round(20_000 + 480_000 * unitHash(`${ref}|bandwidth`));
+const bandwidthRate = (ref: string) => Math.round(20_000 + 480_000 * unitHash(`${ref}|bandwidth`));
 
 /** Bytes moved while the server existed within [from, to]. */
 export function bandwidthBytes(
@@ -54,7 +54,7 @@ export function bandwidthBytes(
 }
 
 /** How long a console link works. */
-export const CONSOLE_TTL_SECONDS = 60;
+const CONSOLE_TTL_SECONDS = 60;
 
 /**
  * A console link signed with HMAC, for the console proxy to check (`verifyConsoleToken`). Without a

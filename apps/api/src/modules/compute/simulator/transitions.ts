@@ -13,10 +13,10 @@ import { simServers } from './simulator.tables';
  */
 
 /** Whether the image boots with a cloud-init seed (application settings or keys to install). */
-export const needsSeed = (spec: ServerSpec) => spec.source.kind === 'application' || spec.sshKeys.length > 0;
+const needsSeed = (spec: ServerSpec) => spec.source.kind === 'application' || spec.sshKeys.length > 0;
 
 /** The status after `status` completes, or null when `status` is not a step the simulator advances. */
-export function nextStatus(status: InstanceStatus, spec: ServerSpec): InstanceStatus | null {
+function nextStatus(status: InstanceStatus, spec: ServerSpec): InstanceStatus | null {
   switch (status) {
     case 'initializing':
       return 'preparing_disk';
@@ -36,7 +36,7 @@ export function nextStatus(status: InstanceStatus, spec: ServerSpec): InstanceSt
 }
 
 /** Statuses that settle by themselves after a step's time. */
-export const isTransitional = (status: InstanceStatus) =>
+const isTransitional = (status: InstanceStatus) =>
   (FAULTABLE_STEPS as readonly InstanceStatus[]).includes(status);
 
 export const dueAfter = (now: Date, stepSeconds: number) => new Date(now.getTime() + stepSeconds * 1000);
@@ -50,7 +50,7 @@ export type StepOutcome =
   | { kind: 'skipped'; ref: string };
 
 /** Marks the server failed at its current step and gives its addresses back. */
-export async function failServer(tx: DbOrTx, ref: string, step: InstanceStatus, reason: string, now: Date) {
+async function failServer(tx: DbOrTx, ref: string, step: InstanceStatus, reason: string, now: Date) {
   await releaseAddresses(tx, ref);
   await tx
     .update(simServers)

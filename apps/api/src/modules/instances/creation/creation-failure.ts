@@ -10,7 +10,7 @@ import { instances } from '../instances.tables';
 const HOUR_MS = 3_600_000;
 
 /** The ledger key of the money a failed creation gives back: one per instance, so it is returned once. */
-export const creationRefundKey = (instanceId: number) => `refund:creation-failed:${instanceId}`;
+const creationRefundKey = (instanceId: number) => `refund:creation-failed:${instanceId}`;
 
 /**
  * An instance that could not be built: lifecycle 'failed', its billable item ended at its start and every

@@ -13,12 +13,11 @@ import { startBillableItem } from '../../billing/billable-items';
 import { assertCanAfford } from '../../billing/credit-check';
 import { lockCreditAccount } from '../../billing/ledger';
 import { lockOffer } from '../../catalogue/catalogue.repository';
+import { listedLifecycles } from '../instances.repository';
 import { instances } from '../instances.tables';
 import type { ResolvedOrder } from './creation.rules';
 
 export type InstanceRow = typeof instances.$inferSelect;
-
-const LIVE = ['provisioning', 'ready', 'deleting'] as const;
 
 /** The customer's live promoted instances in a region, counted against the promotion limit. */
 async function promotedInRegion(tx: Tx, customerId: number, regionId: number): Promise<number> {
@@ -30,7 +29,7 @@ async function promotedInRegion(tx: Tx, customerId: number, regionId: number): P
         eq(instances.customerId, customerId),
         eq(instances.regionId, regionId),
         eq(instances.isPromoted, true),
-        inArray(instances.lifecycle, [...LIVE]),
+        inArray(instances.lifecycle, [...listedLifecycles]),
       ),
     );
   return row?.n ?? 0;

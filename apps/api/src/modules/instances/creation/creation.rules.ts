@@ -39,7 +39,7 @@ import { sshKeys } from '../../ssh-keys/ssh-keys.tables';
  * The result carries the catalogue objects the price and the instance rows are made from.
  */
 
-export const creationErrorCodes = {
+const creationErrorCodes = {
   ...instanceErrorCodes,
   gpuPreorderOnly: 'GPU_PLANS_ARE_PREORDERED',
   notAvailableYet: errorCodes.notAvailableYet,
@@ -152,7 +152,7 @@ function machineOf(productRow: ProductRow | null, extra: ExtraResource) {
   return machine;
 }
 
-export interface ResolveOptions {
+interface ResolveOptions {
   /** GPU plans are only ordered through /preorders; allocation passes true. */
   allowGpu?: boolean;
 }

@@ -32,4 +32,3 @@ export function createCreationService(deps: { db: Database; jobs: JobQueue; hype
     status: (customerId: number, ids: number[]) => creationStatus(db, customerId, ids),
   };
 }
-export type CreationService = ReturnType<typeof createCreationService>;

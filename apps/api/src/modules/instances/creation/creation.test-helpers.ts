@@ -45,6 +45,20 @@ export const anOrder = (overrides: Partial<CreateInstancesRequest> = {}): Create
 export const postInstances = (t: TestApp, headers: Record<string, string>, payload: object) =>
   t.app.inject({ method: 'POST', url: '/api/instances', headers, payload });
 
+/** Posts an order and expects it refused with `status` and `code`; returns the answer's body. */
+export async function expectOrderError(
+  t: TestApp,
+  headers: Record<string, string>,
+  payload: object,
+  status: number,
+  code: string,
+) {
+  const res = await postInstances(t, headers, payload);
+  expect(res.statusCode, res.body).toBe(status);
+  expect(res.json().code).toBe(code);
+  return res.json();
+}
+
 /** Creates an order and expects 201; returns the per-instance results. */
 export async function createOk(t: TestApp, headers: Record<string, string>, payload: object) {
   const res = await postInstances(t, headers, payload);

@@ -66,7 +66,7 @@ function ActivityTable({ entries, label }: Props) {
               <TableCell sx={{ whiteSpace: 'nowrap' }}>
                 <time dateTime={entry.timestamp}>{formatDate(entry.timestamp, 'LLL')}</time>
               </TableCell>
-              <TableCell sx={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }}>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>
                 <bdi>{entryIp(entry) || '—'}</bdi>
               </TableCell>
             </TableRow>

@@ -1,7 +1,9 @@
-import { Box } from '@mui/material';
+import { Box, Card, CardContent } from '@mui/material';
+import type { LinkOptions, RegisteredRouter, ValidateLinkOptions } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { ListStatus, type ListTexts } from './ListStatus';
 import { LoadMore } from './LoadMore';
+import { CardActionAreaLink } from './links';
 import type { ListQueryState } from './PagedTable';
 
 interface CardListProps {
@@ -16,7 +18,7 @@ interface CardListProps {
   isEmpty: boolean;
   filtered: boolean;
   onClearFilters: () => void;
-  /** One `<li>` per entry. */
+  /** One `LinkCard` per entry. */
   children: ReactNode;
 }
 
@@ -54,5 +56,22 @@ export function CardList({
         fetchNextPage={query.fetchNextPage}
       />
     </ListStatus>
+  );
+}
+
+/** One entry of a CardList: an outlined card that opens the entry (`link`: where to, type-checked). */
+export function LinkCard<TOptions>(props: {
+  link: ValidateLinkOptions<RegisteredRouter, TOptions>;
+  children: ReactNode;
+}): ReactNode;
+export function LinkCard({ link, children }: { link: LinkOptions; children: ReactNode }) {
+  return (
+    <li>
+      <Card variant="outlined">
+        <CardActionAreaLink {...link}>
+          <CardContent sx={{ display: 'grid', gap: 0.75 }}>{children}</CardContent>
+        </CardActionAreaLink>
+      </Card>
+    </li>
   );
 }

@@ -1,9 +1,8 @@
-import { Box, Card, CardContent, Typography } from '@mui/material';
+import { Box, Typography } from '@mui/material';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { CardList } from '../components/CardList';
+import { CardList, LinkCard } from '../components/CardList';
 import type { ListViewProps } from '../components/ListStatus';
-import { CardActionAreaLink } from '../components/links';
 import { InvoiceStatusChip } from '../components/StatusChips';
 import { money, useFormatPeriod } from '../format';
 import { type InvoiceFilters, invoicePagesQuery } from '../queries';
@@ -25,28 +24,22 @@ export function InvoiceCards({ filters, filtered, texts, onClearFilters }: ListV
       onClearFilters={onClearFilters}
     >
       {invoices.map((invoice) => (
-        <li key={invoice.id}>
-          <Card variant="outlined">
-            <CardActionAreaLink to="/invoices/$id" params={{ id: String(invoice.id) }}>
-              <CardContent sx={{ display: 'grid', gap: 0.75 }}>
-                <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: 1 }}>
-                  <Typography component="span" sx={{ fontWeight: 600 }}>
-                    {t('invoices.number', { id: invoice.id })}
-                  </Typography>
-                  <InvoiceStatusChip status={invoice.status} />
-                </Box>
-                <Box sx={{ display: 'flex', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1 }}>
-                  <Typography component="span" variant="body2" color="text.secondary">
-                    {formatPeriod(invoice.interval.start, invoice.interval.end)}
-                  </Typography>
-                  <Typography component="span" sx={{ fontWeight: 600, fontVariantNumeric: 'tabular-nums' }}>
-                    {money(invoice.roundedAmount)}
-                  </Typography>
-                </Box>
-              </CardContent>
-            </CardActionAreaLink>
-          </Card>
-        </li>
+        <LinkCard key={invoice.id} link={{ to: '/invoices/$id', params: { id: String(invoice.id) } }}>
+          <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: 1 }}>
+            <Typography component="span" sx={{ fontWeight: 600 }}>
+              {t('invoices.number', { id: invoice.id })}
+            </Typography>
+            <InvoiceStatusChip status={invoice.status} />
+          </Box>
+          <Box sx={{ display: 'flex', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1 }}>
+            <Typography component="span" variant="body2" color="text.secondary">
+              {formatPeriod(invoice.interval.start, invoice.interval.end)}
+            </Typography>
+            <Typography component="span" sx={{ fontWeight: 600, fontVariantNumeric: 'tabular-nums' }}>
+              {money(invoice.roundedAmount)}
+            </Typography>
+          </Box>
+        </LinkCard>
       ))}
     </CardList>
   );

@@ -1,10 +1,9 @@
-import { Box, Card, CardContent, Typography } from '@mui/material';
+import { Box, Typography } from '@mui/material';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useFormatDate } from '../../account/dates';
-import { CardList } from '../components/CardList';
+import { CardList, LinkCard } from '../components/CardList';
 import type { ListViewProps } from '../components/ListStatus';
-import { CardActionAreaLink } from '../components/links';
 import { TransactionStatusChip } from '../components/StatusChips';
 import { type TransactionFilters, transactionPagesQuery } from '../queries';
 import { TransactionValue } from './TransactionValue';
@@ -34,29 +33,20 @@ export function TransactionCards({
       onClearFilters={onClearFilters}
     >
       {transactions.map((transaction) => (
-        <li key={transaction.id}>
-          <Card variant="outlined">
-            <CardActionAreaLink {...transactionTarget(transaction)}>
-              <CardContent sx={{ display: 'grid', gap: 0.75 }}>
-                <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'start', gap: 1 }}>
-                  <Typography
-                    component="span"
-                    sx={{ fontWeight: 600, overflowWrap: 'anywhere', minWidth: 0 }}
-                  >
-                    {describe(transaction)}
-                  </Typography>
-                  <TransactionValue value={transaction.value} />
-                </Box>
-                <Typography component="span" variant="body2" color="text.secondary">
-                  {formatDate(transaction.timestamp, 'LLL')} · {t(`transactions.type.${transaction.type}`)}
-                </Typography>
-                <Box>
-                  <TransactionStatusChip status={transaction.status} />
-                </Box>
-              </CardContent>
-            </CardActionAreaLink>
-          </Card>
-        </li>
+        <LinkCard key={transaction.id} link={transactionTarget(transaction)}>
+          <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'start', gap: 1 }}>
+            <Typography component="span" sx={{ fontWeight: 600, overflowWrap: 'anywhere', minWidth: 0 }}>
+              {describe(transaction)}
+            </Typography>
+            <TransactionValue value={transaction.value} />
+          </Box>
+          <Typography component="span" variant="body2" color="text.secondary">
+            {formatDate(transaction.timestamp, 'LLL')} · {t(`transactions.type.${transaction.type}`)}
+          </Typography>
+          <Box>
+            <TransactionStatusChip status={transaction.status} />
+          </Box>
+        </LinkCard>
       ))}
     </CardList>
   );

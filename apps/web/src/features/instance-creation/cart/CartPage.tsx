@@ -6,19 +6,21 @@ import { desiredRoute, tokenStore } from '../../../api/tokens';
 import { ButtonLink } from '../../../components/links';
 import { PageHeader } from '../../../components/PageHeader';
 import { SectionCard } from '../../../components/SectionCard';
-import { SAVED_CONFIGURATION_KEYS } from '../../payments/saved-configuration';
+import { useCurrencySign } from '../../payments/queries';
 import { CreationForm } from '../CreationForm';
 import { CreationProvider, useCreation } from '../creation-context';
-import { cartStage, setCartStage } from '../draft';
+import { type CartStage, cartStage, setCartStage } from '../draft';
+import { EmailNotVerifiedAlert } from '../EmailNotVerifiedAlert';
 import { defaultCreationValues } from '../form-model';
 import { initialCreationValues } from '../initial-values';
 import { OrderDialogs } from '../OrderDialogs';
 import { useSubmitOrder } from '../use-submit-order';
-import { type CartStep, CartStepper } from './CartStepper';
+import { rememberWaitingOrder } from '../waiting-order';
+import { CartStepper } from './CartStepper';
 import { DeployOverlay } from './DeployOverlay';
 
 /** The step to show on arrival: the saved stage, moved on by what happened meanwhile (sign-up). */
-function arrivalStep(signedIn: boolean): CartStep {
+function arrivalStep(signedIn: boolean): CartStage {
   const stage = cartStage();
   if (stage === 'signUp') return signedIn ? 'deploy' : 'signUp';
   if (stage === 'payment' || stage === 'deploy') return signedIn ? stage : 'signUp';
@@ -39,11 +41,15 @@ export function CartPage() {
   );
 }
 
+/** After signing up or in the customer comes back here, and the flow moves on to deploying. */
+const backToCart = () => desiredRoute.save('/cart');
+
 function CartFlow({ freshStart }: { freshStart: boolean }) {
   const { t } = useTranslation('instanceCreation');
   const { values, replace, catalogue } = useCreation();
+  const sign = useCurrencySign();
   const signedIn = tokenStore.isAuthenticated();
-  const [step, setStep] = useState<CartStep>(() => arrivalStep(signedIn));
+  const [step, setStep] = useState<CartStage>(() => arrivalStep(signedIn));
   const [deploying, setDeploying] = useState(false);
   const order = useSubmitOrder({
     fromCart: true,
@@ -54,16 +60,18 @@ function CartFlow({ freshStart }: { freshStart: boolean }) {
     },
   });
 
-  const go = (next: CartStep) => {
+  const go = (next: CartStage) => {
     setCartStage(next === 'order' ? null : next);
     setStep(next);
   };
 
-  // Deploying needs the catalogue only to be sure the draft is whole; the server checks everything.
+  // The server checks everything; deploying waits only for the plans, whose required features the
+  // order carries (a GPU plan's driver).
+  const plansRead = values.customPlan || values.regionId === null || catalogue.products.isFetched;
   const started = useRef(false);
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs once per arrival at the deploy step
   useEffect(() => {
-    if (step !== 'deploy' || started.current) return;
+    if (step !== 'deploy' || !plansRead || started.current) return;
     started.current = true;
     setDeploying(true);
     void order.submit(values).then((outcome) => {
@@ -72,12 +80,7 @@ function CartFlow({ freshStart }: { freshStart: boolean }) {
       if (outcome === 'lowBalance') go('payment');
       else if (outcome === 'failed') go('order');
     });
-  }, [step]);
-
-  const toPayment = () => {
-    sessionStorage.setItem(SAVED_CONFIGURATION_KEYS.pendingOrder, '1');
-    sessionStorage.setItem(SAVED_CONFIGURATION_KEYS.fromCart, '1');
-  };
+  }, [step, plansRead]);
 
   return (
     <Box sx={{ minWidth: 0 }}>
@@ -85,14 +88,14 @@ function CartFlow({ freshStart }: { freshStart: boolean }) {
       <CartStepper active={step} />
       {step === 'order' && (
         <CreationForm
+          header={order.emailNotVerified && <EmailNotVerifiedAlert />}
           signedIn={signedIn}
           freshStart={freshStart}
           continueLabel={t('cart.continue')}
           onContinue={() => {
             if (signedIn) go('deploy');
             else {
-              // After sign-up the customer comes back here, and the flow moves on to deploying.
-              desiredRoute.save('/cart');
+              backToCart();
               go('signUp');
             }
           }}
@@ -101,10 +104,10 @@ function CartFlow({ freshStart }: { freshStart: boolean }) {
       {step === 'signUp' && (
         <SectionCard title={t('cart.signUp.title')} intro={t('cart.signUp.text')}>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5}>
-            <ButtonLink to="/signup" variant="contained">
+            <ButtonLink to="/signup" variant="contained" onClick={backToCart}>
               {t('cart.signUp.action')}
             </ButtonLink>
-            <ButtonLink to="/signin" variant="outlined" onClick={() => desiredRoute.save('/cart')}>
+            <ButtonLink to="/signin" variant="outlined" onClick={backToCart}>
               {t('cart.signUp.signIn')}
             </ButtonLink>
             <Button onClick={() => go('order')}>{t('cart.back')}</Button>
@@ -117,13 +120,17 @@ function CartFlow({ freshStart }: { freshStart: boolean }) {
             <Alert severity="info" sx={{ mb: 2 }}>
               <Typography>
                 {t('cart.payment.minimum', {
-                  amount: formatMoney(toMicros(order.balance.minimumRequiredBalance)),
+                  amount: formatMoney(toMicros(order.balance.minimumRequiredBalance), { sign }),
                 })}
               </Typography>
             </Alert>
           )}
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5}>
-            <ButtonLink to="/payments" variant="contained" onClick={toPayment}>
+            <ButtonLink
+              to="/payments"
+              variant="contained" // Leaving payments clears the flags: set them again for this visit.
+              onClick={() => rememberWaitingOrder(order.balance, true)}
+            >
               {t('cart.payment.action')}
             </ButtonLink>
             <Button variant="outlined" onClick={() => go('deploy')}>
@@ -134,7 +141,7 @@ function CartFlow({ freshStart }: { freshStart: boolean }) {
         </SectionCard>
       )}
       <DeployOverlay open={deploying} />
-      <OrderDialogs order={order} />
+      <OrderDialogs order={order} balanceDialog={false} />
     </Box>
   );
 }

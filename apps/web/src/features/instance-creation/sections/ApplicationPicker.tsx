@@ -11,7 +11,7 @@ import { type CreationChange, useCreation } from '../creation-context';
  * Choosing an application: its image, its settings form, and enough memory — the custom plan grows to
  * the application's default RAM, a plan too small for it is dropped so a fitting one is chosen.
  */
-export function chooseApplication(app: Application): CreationChange {
+function chooseApplication(app: Application): CreationChange {
   return (v) => {
     const ram = defaultApplicationRamGb(app);
     const next = {

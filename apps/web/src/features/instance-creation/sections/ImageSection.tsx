@@ -1,4 +1,4 @@
-import { Box, Tab, Tabs } from '@mui/material';
+import { Box, Tab, Tabs, tabClasses, tabsClasses } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { SectionCard } from '../../../components/SectionCard';
 import { EmptyState } from '../../../components/states/EmptyState';
@@ -35,10 +35,26 @@ export function ImageSection({ initialTag }: { initialTag?: string }) {
             ocaData: {},
           })
         }
-        variant="scrollable"
-        allowScrollButtonsMobile
         aria-label={t('image.title')}
-        sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}
+        // Six tabs do not fit the column at any width: they wrap onto a second line rather than scroll
+        // (a half-hidden last tab), and each marks its own selection since the sliding indicator cannot
+        // follow a wrapped row.
+        sx={{
+          mb: 2,
+          borderBottom: 1,
+          borderColor: 'divider',
+          [`& .${tabsClasses.list}`]: { flexWrap: 'wrap', columnGap: 0.5 },
+          [`& .${tabsClasses.indicator}`]: { display: 'none' },
+          [`& .${tabClasses.root}`]: {
+            minHeight: 40,
+            minWidth: 0,
+            px: 1.5,
+            py: 1,
+            borderBottom: 2,
+            borderColor: 'transparent',
+          },
+          [`& .${tabClasses.selected}`]: { borderColor: 'primary.main' },
+        }}
       >
         {imageTabs.map((key) => (
           <Tab

@@ -18,6 +18,7 @@ import { useTranslation } from 'react-i18next';
 import { SectionCard } from '../../../components/SectionCard';
 import { useCurrencySign } from '../../payments/queries';
 import { useCreation } from '../creation-context';
+import { AMOUNT, priceText } from '../price-text';
 import { SshKeysField } from './SshKeysField';
 
 /** Network, access, billing and protection options of the order. */
@@ -48,7 +49,10 @@ export function OptionsSection({ signedIn }: { signedIn: boolean }) {
               }
               label={
                 ipv4Micros > 0
-                  ? t('options.network.ipv4Priced', { price: formatMoney(ipv4Micros, { sign }) })
+                  ? priceText(
+                      t('options.network.ipv4Priced', { price: AMOUNT }),
+                      formatMoney(ipv4Micros, { sign }),
+                    )
                   : t('options.network.ipv4Free')
               }
             />
@@ -102,9 +106,10 @@ export function OptionsSection({ signedIn }: { signedIn: boolean }) {
                   onChange={(_e, on) => apply({ isDdosProtected: on })}
                 />
               }
-              label={t('options.ddos.label', {
-                price: formatMoney(toMicros(appConfig.data?.ddosIpv4MonthlyPrice ?? '0'), { sign }),
-              })}
+              label={priceText(
+                t('options.ddos.label', { price: AMOUNT }),
+                formatMoney(toMicros(appConfig.data?.ddosIpv4MonthlyPrice ?? '0'), { sign }),
+              )}
             />
             {!values.assignIpv4 && <FormHelperText>{t('options.ddos.needsIpv4')}</FormHelperText>}
           </Box>

@@ -1,6 +1,7 @@
 import { Box, Card, FormControl, InputLabel, MenuItem, Select, Typography } from '@mui/material';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Ltr } from '../../../components/Ltr';
 import { EmptyState } from '../../../components/states/EmptyState';
 import { ErrorState } from '../../../components/states/ErrorState';
 import { LoadingState } from '../../../components/states/LoadingState';
@@ -34,16 +35,23 @@ export function OsPicker({ withPanel }: { withPanel: boolean }) {
               <Typography sx={{ fontWeight: 600 }}>{family.displayName}</Typography>
             </Box>
             <FormControl size="small" fullWidth>
-              <InputLabel id={labelId}>{t('image.version', { name: family.displayName })}</InputLabel>
+              {/* The card is headed by the family's name: the field says just "Version" so it fits a
+                  narrow card, and is named in full for assistive technology. */}
+              <InputLabel id={labelId}>{t('image.versionLabel')}</InputLabel>
               <Select
                 labelId={labelId}
-                label={t('image.version', { name: family.displayName })}
+                label={t('image.versionLabel')}
+                SelectDisplayProps={{
+                  'aria-labelledby': undefined,
+                  'aria-label': t('image.version', { name: family.displayName }),
+                }}
                 value={chosen ? String(chosen.id) : ''}
+                renderValue={(id) => <Ltr>{family.versions.find((v) => String(v.id) === id)?.name}</Ltr>}
                 onChange={(e) => apply({ osId: Number(e.target.value), appId: null, ocaData: {} })}
               >
                 {family.versions.map((v) => (
                   <MenuItem key={v.id} value={String(v.id)} disabled={v.disabled}>
-                    {v.name}
+                    <Ltr nowrap={false}>{v.name}</Ltr>
                   </MenuItem>
                 ))}
               </Select>

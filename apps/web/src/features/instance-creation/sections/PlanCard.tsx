@@ -2,9 +2,10 @@ import { Box, Card, CardActionArea, Chip, Typography } from '@mui/material';
 import { formatMoney, gpuModels, type Product, toMicros } from '@nimbus/contract';
 import { useTranslation } from 'react-i18next';
 import { isOutOfStock } from '../plan-rules';
+import { AMOUNT, priceText } from '../price-text';
 
 /** Monthly price of a plan as sold in the region: base price plus the region's offset. */
-export function planMonthly(product: Product) {
+function planMonthly(product: Product) {
   return product.priceItems.reduce((sum, item) => sum + toMicros(item.monthlyPriceWithoutDiscount), 0);
 }
 
@@ -15,11 +16,21 @@ interface PlanCardProps {
   onSelect: () => void;
 }
 
-/** One plan of the list, a radio; out-of-stock plans are shown but cannot be chosen. */
+/**
+ * One plan of the list, a radio; out-of-stock plans are shown but cannot be chosen. The specification is
+ * one figure per line, each kept whole ("50 GB storage"), so a narrow card never splits a figure from its
+ * unit nor starts a line with a separator.
+ */
 export function PlanCard({ product, selected, sign, onSelect }: PlanCardProps) {
   const { t } = useTranslation('instanceCreation');
   const spec = product.plan.specification;
   const soldOut = isOutOfStock(product);
+  const figures = [
+    t('plan.specs.cpu', { value: spec.cpu }),
+    t('plan.specs.ram', { value: spec.ram / 1024 }),
+    t('plan.specs.storage', { value: spec.storage }),
+    t('plan.specs.transfer', { value: spec.bandwidthInTB }),
+  ];
   return (
     <Card
       variant="outlined"
@@ -35,27 +46,51 @@ export function PlanCard({ product, selected, sign, onSelect }: PlanCardProps) {
         aria-disabled={soldOut}
         disabled={soldOut}
         onClick={onSelect}
-        sx={{ p: 1.5, height: '100%', display: 'flex', flexDirection: 'column', alignItems: 'stretch' }}
+        sx={{
+          p: 1.5,
+          height: '100%',
+          display: 'flex',
+          flexDirection: 'column',
+          alignItems: 'stretch',
+          justifyContent: 'flex-start',
+        }}
       >
-        <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1, alignItems: 'baseline' }}>
-          <Typography sx={{ fontWeight: 600 }}>{product.name}</Typography>
-          {soldOut && <Chip size="small" color="warning" label={t('plan.outOfStock')} />}
-        </Box>
+        <Typography sx={{ fontWeight: 600 }}>
+          <bdi>{product.name}</bdi>
+        </Typography>
         <Typography variant="h3" component="p" sx={{ my: 0.5 }}>
-          {t('plan.perMonth', { price: formatMoney(planMonthly(product), { sign }) })}
+          {priceText(t('plan.perMonth', { price: AMOUNT }), formatMoney(planMonthly(product), { sign }))}
         </Typography>
-        <Typography variant="body2" color="text.secondary">
-          {t('plan.spec', {
-            cpu: spec.cpu,
-            ram: spec.ram / 1024,
-            storage: spec.storage,
-            transfer: spec.bandwidthInTB,
-          })}
-        </Typography>
-        {product.plan.gpuName && (
-          <Typography variant="body2">
-            {t('plan.gpu', { count: product.plan.gpuQuantity, name: gpuModels[product.plan.gpuName] })}
-          </Typography>
+        <Box component="ul" sx={{ m: 0, p: 0, listStyle: 'none' }}>
+          {figures.map((figure) => (
+            <Typography
+              key={figure}
+              component="li"
+              variant="body2"
+              color="text.secondary"
+              title={figure}
+              sx={{ whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }}
+            >
+              {figure}
+            </Typography>
+          ))}
+          {product.plan.gpuName && (
+            <Typography component="li" variant="body2">
+              <bdi>
+                {t('plan.gpu', { count: product.plan.gpuQuantity, name: gpuModels[product.plan.gpuName] })}
+              </bdi>
+            </Typography>
+          )}
+        </Box>
+        {/* Below the figures rather than beside the name: the name keeps its line and the titles of a
+            row stay aligned. */}
+        {soldOut && (
+          <Chip
+            size="small"
+            color="warning"
+            label={t('plan.outOfStock')}
+            sx={{ mt: 1, alignSelf: 'flex-start' }}
+          />
         )}
       </CardActionArea>
     </Card>

@@ -1,4 +1,4 @@
-import { Autocomplete, Button, Checkbox, TextField } from '@mui/material';
+import { Autocomplete, Box, Button, Checkbox, TextField, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,7 +6,10 @@ import { AddSshKeyDialog } from '../../ssh-keys/add/AddSshKeyDialog';
 import { sshKeysQuery } from '../../ssh-keys/queries';
 import { useCreation } from '../creation-context';
 
-/** The customer's keys to install; a key added inline is selected at once. Signed out: none to list. */
+/**
+ * The customer's keys to install; a key added inline is selected at once. Signed out (the cart) there are
+ * no keys to list and the order is deployed right after sign-up, so the field gives way to a note.
+ */
 export function SshKeysField({ signedIn }: { signedIn: boolean }) {
   const { t } = useTranslation('instanceCreation');
   const { values, apply } = useCreation();
@@ -14,8 +17,18 @@ export function SshKeysField({ signedIn }: { signedIn: boolean }) {
   const [adding, setAdding] = useState(false);
   const options = keys.data ?? [];
   const selected = options.filter((k) => values.sshKeyIds.includes(k.id));
+  if (!signedIn)
+    return (
+      <Box>
+        <Typography color="text.secondary">{t('options.sshKeys.label')}</Typography>
+        <Typography variant="body2" color="text.secondary">
+          {t('options.sshKeys.signedOut')}
+        </Typography>
+      </Box>
+    );
   return (
-    <>
+    // A box of its own so the button keeps its width at the start instead of stretching in the grid.
+    <Box>
       <Autocomplete
         multiple
         disableCloseOnSelect
@@ -37,16 +50,14 @@ export function SshKeysField({ signedIn }: { signedIn: boolean }) {
         }}
         renderInput={(params) => <TextField {...params} label={t('options.sshKeys.label')} size="small" />}
       />
-      {signedIn && (
-        <Button onClick={() => setAdding(true)} sx={{ mt: 1 }}>
-          {t('options.sshKeys.add')}
-        </Button>
-      )}
+      <Button onClick={() => setAdding(true)} sx={{ mt: 1 }}>
+        {t('options.sshKeys.add')}
+      </Button>
       <AddSshKeyDialog
         open={adding}
         onClose={() => setAdding(false)}
         onAdded={(key) => apply((v) => ({ ...v, sshKeyIds: [...v.sshKeyIds, key.id] }))}
       />
-    </>
+    </Box>
   );
 }

@@ -1,20 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { fail, instance, mockApi, ok, renderInstanceDetail } from '../test-utils';
-
-/** Media queries as a phone answers them: below every min-width breakpoint. */
-function setSmallScreen() {
-  window.matchMedia = ((query: string) => ({
-    matches: query.includes('max-width'),
-    media: query,
-    onchange: null,
-    addListener: () => {},
-    removeListener: () => {},
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    dispatchEvent: () => false,
-  })) as typeof window.matchMedia;
-}
+import { fail, instance, mockApi, ok, onSmallScreen, renderInstanceDetail } from '../test-utils';
 
 const hostnameInput = () => screen.findByRole('textbox', { name: 'Hostname' });
 const save = () => screen.getByRole('button', { name: 'Save' });
@@ -124,12 +110,10 @@ describe('access tab', () => {
   });
 
   it('shortens SSH keys to 20 characters each end on small screens', async () => {
-    setSmallScreen();
+    onSmallScreen();
     const key = `ssh-ed25519 AAAAC3NzaC1lZDI1NTE5${'k'.repeat(150)} ada@laptop`;
     mockApi({ 'GET /api/instances/7': ok(instance({ sshKeys: [key] })) });
     await renderInstanceDetail();
     expect(await screen.findByText(`${key.slice(0, 20)}…${key.slice(-20)}`)).toBeInTheDocument();
-    // @ts-expect-error jsdom has no matchMedia; the next test starts without it again.
-    delete window.matchMedia;
   });
 });

@@ -4,7 +4,10 @@ import { SectionCard } from '../../../components/SectionCard';
 import { DetailList } from '../../account/components/DetailList';
 import { useFormatDate } from '../../account/dates';
 
-/** What the instance runs and what it is made of; RAM comes in MB and reads in GB. */
+/**
+ * What the instance runs and what it is made of; RAM comes in MB and reads in GB. Figures with their unit
+ * are isolated, so an Arabic page keeps "1 GB" rather than turning it into "GB 1".
+ */
 export function SoftwareCard({ instance }: { instance: Instance }) {
   const { t } = useTranslation('instanceDetail');
   const formatDate = useFormatDate();
@@ -15,10 +18,16 @@ export function SoftwareCard({ instance }: { instance: Instance }) {
         items={[
           { label: t('software.os'), value: <bdi>{instance.os?.name ?? none}</bdi> },
           { label: t('software.plan'), value: <bdi>{instance.planName ?? t('header.customPlan')}</bdi> },
-          { label: t('software.cpu'), value: t('software.cpuValue', { count: instance.vcpuCount }) },
-          { label: t('software.ram'), value: t('software.gb', { value: instance.ram / 1024 }) },
-          { label: t('software.disk'), value: t('software.gb', { value: instance.disk }) },
-          { label: t('software.transfer'), value: t('software.tb', { value: instance.bandwidthInTB }) },
+          {
+            label: t('software.cpu'),
+            value: <bdi>{t('software.cpuValue', { count: instance.vcpuCount })}</bdi>,
+          },
+          { label: t('software.ram'), value: <bdi>{t('software.gb', { value: instance.ram / 1024 })}</bdi> },
+          { label: t('software.disk'), value: <bdi>{t('software.gb', { value: instance.disk })}</bdi> },
+          {
+            label: t('software.transfer'),
+            value: <bdi>{t('software.tb', { value: instance.bandwidthInTB })}</bdi>,
+          },
           { label: t('software.region'), value: <bdi>{instance.region.name}</bdi> },
           { label: t('software.ipv4'), value: <bdi>{instance.mainIp ?? none}</bdi> },
           { label: t('software.ipv6'), value: <bdi>{instance.mainIpv6 ?? none}</bdi> },

@@ -1,7 +1,7 @@
 import type { InvoiceItem } from '@nimbus/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { fail, instance, mockApi, ok, renderInstanceDetail, setWideScreen } from '../test-utils';
+import { fail, instance, mockApi, ok, onWideScreen, renderInstanceDetail } from '../test-utils';
 
 const suspended = () =>
   instance({
@@ -38,7 +38,7 @@ const noItems = page([], 1);
 
 describe('billing tab', () => {
   it('shows the cycle details and the invoice items, loading the next page until a short one', async () => {
-    setWideScreen();
+    onWideScreen();
     const api = mockApi({
       'GET /api/instances/7': ok(instance()),
       'GET /api/invoice-items': (request) =>

@@ -38,9 +38,23 @@ describe('log tab', () => {
     expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
   });
 
-  it('shows the infrastructure error when the log fails', async () => {
-    mockApi({ 'GET /api/instances/7': ok(instance()), 'GET /api/logs': fail(500, 'INTERNAL_ERROR') });
+  it('says when the instance has no log yet', async () => {
+    mockApi({ 'GET /api/instances/7': ok(instance()), 'GET /api/logs': ok({ logs: [] }) });
     await renderInstanceDetail('/instances/7/log');
-    expect(await screen.findByRole('button', { name: 'Try again' })).toBeInTheDocument();
+    expect(await screen.findByText('Nothing logged for this instance yet.')).toBeInTheDocument();
+  });
+
+  it('shows the infrastructure error when the log fails, and Try again loads it', async () => {
+    let calls = 0;
+    mockApi({
+      'GET /api/instances/7': ok(instance()),
+      'GET /api/logs': () => (++calls === 1 ? fail(500, 'INTERNAL_ERROR') : ok({ logs: entries(1) })),
+    });
+    await renderInstanceDetail('/instances/7/log');
+    expect(
+      await screen.findByRole('heading', { name: 'Something went wrong on our side' }),
+    ).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('Instance web-1 powered on')).toBeInTheDocument();
   });
 });

@@ -70,9 +70,55 @@ describe('InstanceDeletionPage', () => {
 
   it('offers a retry when the refunds cannot be loaded', async () => {
     queueDeletion([1]);
-    mockApi({ 'POST /api/instances/bulk-subscription-refund': fail(500, 'INTERNAL_ERROR') });
+    let calls = 0;
+    mockApi({
+      'POST /api/instances/bulk-subscription-refund': () =>
+        ++calls === 1 ? fail(500, 'INTERNAL_ERROR') : ok({ refunds: [refund(1, true)], totalRefund: '4.5' }),
+    });
     await renderInstances('/instance-deletion');
     expect(await screen.findByText('We could not load the refunds of these services.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Delete service' })).toBeDisabled();
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('Total refund: $4.50')).toBeInTheDocument();
+  });
+
+  it('keeps only what is left to delete across a reload', async () => {
+    queueDeletion([1, 2]);
+    let storedDuringSecond: unknown = null;
+    mockApi({
+      'POST /api/instances/bulk-subscription-refund': ok({
+        refunds: [refund(1, true), refund(2, true)],
+        totalRefund: '9',
+      }),
+      'DELETE /api/instances/1': ok(null),
+      // The page is reloaded while the second deletion is under way.
+      'DELETE /api/instances/2': () => {
+        storedDuringSecond = JSON.parse(sessionStorage.getItem(DELETION_QUEUE_KEY) ?? 'null');
+        return ok(null);
+      },
+    });
+    await renderInstances('/instance-deletion');
+    fireEvent.click(await screen.findByRole('checkbox', { name: /all my services are suspended/ }));
+    fireEvent.click(screen.getByRole('button', { name: 'Delete 2 services' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Deletion completed' });
+    expect(within(dialog).getByText('2 / 2 deleted')).toBeInTheDocument();
+    expect(storedDuringSecond).toEqual([2]);
+    expect(sessionStorage.getItem(DELETION_QUEUE_KEY)).toBeNull();
+  });
+
+  it('says when a queued service is not the customer’s (any more), without a pointless retry', async () => {
+    queueDeletion([1, 404]);
+    mockApi({ 'POST /api/instances/bulk-subscription-refund': fail(404, 'NOT_FOUND') });
+    const { router } = await renderInstances('/instance-deletion');
+    expect(
+      await screen.findByText(
+        'Some of these services are no longer in your account. Choose again from the list.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Delete 2 services' })).toBeDisabled();
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/services/instanceList'));
+    expect(sessionStorage.getItem(DELETION_QUEUE_KEY)).toBeNull();
   });
 });

@@ -1,8 +1,9 @@
-import { Box, Button, Checkbox, FormControlLabel, Typography } from '@mui/material';
+import { Alert, Box, Button, Checkbox, FormControlLabel, Typography } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Navigate, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../../api/client';
 import { PageHeader } from '../../../components/PageHeader';
 import { SectionCard } from '../../../components/SectionCard';
 import { ErrorState } from '../../../components/states/ErrorState';
@@ -10,7 +11,7 @@ import { LoadingState } from '../../../components/states/LoadingState';
 import { money } from '../../billing/format';
 import { bulkRefundQuery, deleteInstance, instanceKeys } from '../queries';
 import { type DeletionProgress, DeletionProgressDialog } from './DeletionProgressDialog';
-import { clearDeletionQueue, readDeletionQueue } from './deletion-queue';
+import { clearDeletionQueue, queueDeletion, readDeletionQueue } from './deletion-queue';
 import { RefundList } from './RefundList';
 
 /** /instance-deletion: the queued instances with their refunds, deleted one by one (instances.md §5). */
@@ -35,10 +36,14 @@ export function InstanceDeletionPage() {
     const queue = refunds.data?.refunds ?? [];
     let state: DeletionProgress = { total: queue.length, deleted: 0, failed: [], done: false };
     setProgress(state);
+    const left = new Set(ids);
     for (const refund of queue) {
       try {
         await deleteInstance(refund.instanceId);
         state = { ...state, deleted: state.deleted + 1 };
+        // A reload half-way must not ask for the refund of an instance that is gone (a 404).
+        left.delete(refund.instanceId);
+        queueDeletion([...left]);
       } catch {
         state = { ...state, failed: [...state.failed, refund.hostname] };
       }
@@ -51,6 +56,10 @@ export function InstanceDeletionPage() {
 
   const content = () => {
     if (refunds.isPending) return <LoadingState label={t('deletion.loading')} />;
+    // Any queued id that is not (or no longer) the customer's makes the whole answer a 404: retrying
+    // cannot help, the customer chooses again from the list (Cancel).
+    if (refunds.error instanceof ApiError && refunds.error.status === 404)
+      return <Alert severity="warning">{t('deletion.gone')}</Alert>;
     if (refunds.isError)
       return <ErrorState onRetry={() => refunds.refetch()} message={t('deletion.error')} />;
     const { refunds: list, totalRefund } = refunds.data;

@@ -27,9 +27,9 @@ export function RefundList({ refunds }: { refunds: readonly SubscriptionRefund[]
             borderColor: 'divider',
           }}
         >
-          <Box sx={{ minWidth: 0 }}>
+          <Box sx={{ minWidth: 0, flex: '1 1 12rem' }}>
             <Typography sx={{ fontWeight: 500 }}>
-              <Hostname hostname={refund.hostname} />
+              <Hostname hostname={refund.hostname} truncate={false} />
             </Typography>
             <Typography variant="body2" color="text.secondary">
               {t(`billingCycles.${refund.billingCycle}`)}

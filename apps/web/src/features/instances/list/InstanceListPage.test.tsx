@@ -2,7 +2,16 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { onSmallScreen } from '../../billing/test-utils';
 import { DELETION_QUEUE_KEY } from '../deletion/deletion-queue';
-import { fail, instance, instanceList, mockApi, ok, preorderRow, renderInstances } from '../test-utils';
+import {
+  fail,
+  instance,
+  instanceList,
+  mockApi,
+  ok,
+  preorder,
+  preorderRow,
+  renderInstances,
+} from '../test-utils';
 
 const stats = ok({
   instanceCount: 3,
@@ -32,6 +41,32 @@ describe('InstanceListPage', () => {
       screen.getByRole('img', { name: 'The network of this service is suspended.' }),
     ).toBeInTheDocument();
     expect(await screen.findByText('3 services')).toBeInTheDocument();
+    // Each figure says what it is.
+    expect(within(rowOf('web-2')).getByText('2 GB RAM')).toBeInTheDocument();
+    expect(within(rowOf('web-2')).getByText('40 GB disk')).toBeInTheDocument();
+  });
+
+  it('counts the GPU preorders beside the services, so the counts add up to the rows', async () => {
+    mockApi({
+      'GET /api/instances': ok(instanceList([preorderRow(9, '2030-01-01T00:00:00Z'), instance(1)])),
+      'GET /api/instances/stats': stats,
+      'GET /api/preorders': ok({ preorders: [preorder(9, 'gpu-9', '2030-01-01T00:00:00Z')] }),
+    });
+    await renderInstances('/services/instanceList');
+    const counts = await screen.findByRole('list', { name: 'Services by state' });
+    expect(await within(counts).findByText('1 GPU preorder')).toBeInTheDocument();
+    expect(within(counts).getByText('3 services')).toBeInTheDocument();
+  });
+
+  it('shows a customer without services only the prompt to create one', async () => {
+    mockApi({ 'GET /api/instances': ok(instanceList([])), 'GET /api/instances/stats': stats });
+    await renderInstances('/services/instanceList');
+    await screen.findByText('You have no services yet');
+    expect(screen.getAllByRole('link', { name: /Create a service|New service/ })).toHaveLength(1);
+    expect(screen.queryByRole('button', { name: 'Filter' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: 'Search by IPv4' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Restart' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: 'Services by state' })).not.toBeInTheDocument();
   });
 
   it('prompts to create when there are no services, and says no data when filters match nothing', async () => {
@@ -67,8 +102,12 @@ describe('InstanceListPage', () => {
     expect(screen.getByRole('checkbox', { name: 'Select gpu-9' })).toBeDisabled();
     expect(screen.getByRole('checkbox', { name: 'Select web-2' })).toBeEnabled();
     expect(within(rowOf('gpu-9')).queryByRole('link')).not.toBeInTheDocument();
-    expect(within(rowOf('gpu-9')).getAllByText('Allocating GPU').length).toBeGreaterThan(0);
-    expect(within(rowOf('gpu-9')).getByText('ETA: 2d 1h 5m left')).toBeInTheDocument();
+    // Said once, by the status chip; the address column gives the time left only.
+    expect(within(rowOf('gpu-9')).getAllByText('Allocating GPU')).toHaveLength(1);
+    // The countdown is one unbroken unit after its label.
+    expect(within(rowOf('gpu-9')).getByText('2d 1h 5m left').parentElement).toHaveTextContent(
+      'ETA: 2d 1h 5m left',
+    );
     expect(within(rowOf('web-1')).getByText('Pending')).toBeInTheDocument();
   });
 

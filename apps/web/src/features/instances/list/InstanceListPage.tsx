@@ -35,6 +35,10 @@ export function InstanceListPage() {
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
   const instances = list.data?.pages.flatMap((page) => page.instances) ?? [];
 
+  // A customer without any service sees the prompt to create one and nothing else: no toolbar, no zero
+  // counts (shown again once rows arrive, or while filters are in effect, to clear them).
+  const showTools = instances.length > 0 || isFiltered(filters);
+
   const changeSearch = (patch: FilterValues) => {
     setSelected(new Set());
     navigate({
@@ -89,28 +93,44 @@ export function InstanceListPage() {
         title={t('list.title')}
         breadcrumbs={[{ label: t('breadcrumb.services') }, { label: t('list.title') }]}
         actions={
-          <ButtonLink to="/createinstance" variant="contained" startIcon={<AddIcon />}>
-            {t('list.newService')}
-          </ButtonLink>
+          showTools && (
+            <ButtonLink to="/createinstance" variant="contained" startIcon={<AddIcon />}>
+              {t('list.newService')}
+            </ButtonLink>
+          )
         }
       />
-      <InstanceStatsLine />
-      <Box
-        sx={{
-          display: 'flex',
-          flexWrap: 'wrap',
-          alignItems: 'flex-start',
-          justifyContent: 'space-between',
-          gap: 2,
-          mb: 2,
-        }}
-      >
-        <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-start', gap: 2, minWidth: 0 }}>
-          <FilterBar fields={fields} values={search} onChange={changeSearch} />
-          <IpSearch value={search.ipv4} onSearch={(ipv4) => changeSearch({ ipv4 })} />
-        </Box>
-        <BulkActions selected={selectedOf(selected, instances)} onDone={() => setSelected(new Set())} />
-      </Box>
+      {showTools && (
+        <>
+          <InstanceStatsLine />
+          <Box
+            sx={{
+              display: 'flex',
+              flexWrap: 'wrap',
+              alignItems: 'flex-start',
+              justifyContent: 'space-between',
+              gap: 2,
+              mb: 2,
+            }}
+          >
+            <Box
+              sx={{
+                display: 'flex',
+                flexWrap: 'wrap',
+                alignItems: 'flex-start',
+                gap: 2,
+                minWidth: 0,
+                // Phones: the search box takes the whole width under the filter.
+                width: { xs: '100%', sm: 'auto' },
+              }}
+            >
+              <FilterBar fields={fields} values={search} onChange={changeSearch} />
+              <IpSearch value={search.ipv4} onSearch={(ipv4) => changeSearch({ ipv4 })} />
+            </Box>
+            <BulkActions selected={selectedOf(selected, instances)} onDone={() => setSelected(new Set())} />
+          </Box>
+        </>
+      )}
       {body()}
     </Box>
   );

@@ -1,7 +1,10 @@
-import { Box, Checkbox, TableCell, TableRow, Typography } from '@mui/material';
+import { Checkbox, TableCell, TableRow, Typography } from '@mui/material';
 import type { Instance } from '@nimbus/contract';
+import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Ltr } from '../../../components/Ltr';
 import { TextLink } from '../../../components/links';
+import { mainAddress } from '../address';
 import { Hostname } from '../Hostname';
 import { PreorderCountdown } from '../PreorderCountdown';
 import { StatusChip } from '../StatusChip';
@@ -35,25 +38,53 @@ function HostnameCell({ instance }: { instance: Instance }) {
   );
 }
 
-/** Where a GPU preorder stands: the allocating message and the time left until the GPU is due. */
-export function PreorderEta({ dueDate }: { dueDate: string | null }) {
+/**
+ * A GPU preorder has no address yet: the column tells when its GPU is due (the status chip already says
+ * it is allocating). The countdown is one unit: it never breaks between its figures.
+ */
+function PreorderEta({ dueDate }: { dueDate: string | null }) {
   const { t } = useTranslation('instances');
+  if (!dueDate) return <>—</>;
   return (
-    <Box component="span" sx={{ display: 'inline-flex', flexDirection: 'column' }}>
-      <span>{t('preorder.allocating')}</span>
-      {dueDate && (
-        <Typography component="span" variant="body2" color="text.secondary">
-          {t('preorder.eta')} <PreorderCountdown dueDate={dueDate} />
-        </Typography>
-      )}
-    </Box>
+    <span>
+      {t('preorder.eta')} <PreorderCountdown dueDate={dueDate} />
+    </span>
   );
 }
 
+/** The main IPv4, else the IPv6 of an IPv6-only instance; addresses read left to right. */
 function AddressCell({ instance }: { instance: Instance }) {
   const { t } = useTranslation('instances');
   if (instance.isPreorder) return <PreorderEta dueDate={instance.dueDate} />;
-  return <span dir="ltr">{instance.mainIp ?? instance.mainIpv6 ?? t('list.noIp')}</span>;
+  const address = mainAddress(instance);
+  return address ? <Ltr>{address}</Ltr> : t('list.noIp');
+}
+
+/**
+ * vCPU, RAM and disk, each figure with its unit and its name (two bare "GB" figures are ambiguous). Each
+ * part keeps its separator and never breaks inside, so a wrapped line never starts with "·".
+ */
+function Resources({ instance }: { instance: Instance }) {
+  const { t } = useTranslation('instances');
+  const parts = [
+    t('list.cpu', { value: instance.vcpuCount }),
+    t('list.ram', { value: Math.round((instance.ram / 1024) * 10) / 10 }),
+    t('list.disk', { value: instance.disk }),
+  ];
+  return (
+    <>
+      {parts.map((part, index) => (
+        <Fragment key={part}>
+          {/* The space after the separator is outside the unbreakable part: the line may break there. */}
+          {index > 0 && ' '}
+          <span style={{ whiteSpace: 'nowrap' }}>
+            <bdi>{part}</bdi>
+            {index < parts.length - 1 && ' ·'}
+          </span>
+        </Fragment>
+      ))}
+    </>
+  );
 }
 
 /** One instance of the list or the dashboard. */
@@ -89,13 +120,9 @@ export function InstanceRow({ instance, compact, selection }: InstanceRowProps) 
             <AddressCell instance={instance} />
           </TableCell>
           <TableCell>{instance.region.name}</TableCell>
-          <TableCell>{instance.os?.name ?? '—'}</TableCell>
+          <TableCell>{instance.os ? <bdi dir="ltr">{instance.os.name}</bdi> : '—'}</TableCell>
           <TableCell>
-            {t('list.specs', {
-              cpu: instance.vcpuCount,
-              ram: Math.round((instance.ram / 1024) * 10) / 10,
-              disk: instance.disk,
-            })}
+            <Resources instance={instance} />
           </TableCell>
         </>
       )}

@@ -30,7 +30,13 @@ export function IpSearch({ value, onSearch }: IpSearchProps) {
   };
 
   return (
-    <Box component="form" role="search" noValidate onSubmit={submit} sx={{ minWidth: 0 }}>
+    <Box
+      component="form"
+      role="search"
+      noValidate
+      onSubmit={submit}
+      sx={{ minWidth: 0, width: { xs: '100%', sm: 'auto' } }}
+    >
       <TextField
         id={id}
         size="small"

@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { creationResult, mockApi, ok, preorder, renderInstances } from '../test-utils';
 import { CREATION_RESULTS_KEY, saveCreationResults } from './creation-results';
 
@@ -14,6 +14,8 @@ const status = (...rows: [number, string, 'creating' | 'created' | 'failed', str
       detail: state === 'failed' ? 'The server could not start.' : '',
     })),
   });
+
+afterEach(() => vi.useRealTimers());
 
 describe('CreationPendingPage', () => {
   it('returns to creation when nothing is held', async () => {
@@ -78,6 +80,26 @@ describe('CreationPendingPage', () => {
     expect(api.calls('GET', '/api/instances/creation-status')).toHaveLength(0);
   });
 
+  it('fails an instance the server does not answer for (held over from another account) and stops asking', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    saveCreationResults({
+      kind: 'instances',
+      results: [creationResult('web-a', 5), creationResult('theirs', 99)],
+    });
+    const api = mockApi({
+      'GET /api/instances/creation-status': status([5, 'web-a', 'created', '192.0.2.5']),
+    });
+    await renderInstances('/createinstance/pending');
+    expect(
+      await screen.findByRole('heading', { name: 'Some services could not be created' }),
+    ).toBeInTheDocument();
+    const theirs = screen.getByRole('listitem', { name: 'theirs' });
+    expect(within(theirs).getByText('This service is not in your account.')).toBeInTheDocument();
+    expect(within(theirs).queryByText('Pw-theirs-1234')).not.toBeInTheDocument();
+    await vi.advanceTimersByTimeAsync(12_000);
+    expect(api.calls('GET', '/api/instances/creation-status')).toHaveLength(1);
+  });
+
   it('forgets the passwords once the page is left', async () => {
     saveCreationResults({ kind: 'instances', results: [creationResult('web-a', 5)] });
     mockApi({ 'GET /api/instances/creation-status': status([5, 'web-a', 'created', null]) });
@@ -89,6 +111,26 @@ describe('CreationPendingPage', () => {
   });
 });
 
+const gpuProduct = {
+  id: 9,
+  name: 'GPU RTX 4090',
+  overallActiveness: true,
+  isOutOfSales: false,
+  priceItems: [{ id: 'BASE_PRICE', monthlyPriceWithoutDiscount: '500.00' }],
+  discounts: [],
+  plan: {
+    type: 'gpu-provided',
+    specification: { cpu: 8, ram: 32768, storage: 400, bandwidthInTB: 10 },
+    ipv4Price: '0.00',
+    gpuName: 'rtx4090',
+    gpuQuantity: 1,
+  },
+  remainingStock: 0,
+  remainingDdosIpv4: 0,
+  requiredFeatures: [],
+  regionId: 1,
+};
+
 describe('PreorderPendingPage', () => {
   it('confirms the GPU request with its due date and countdown', async () => {
     const due = new Date(Date.now() + 3 * 86_400_000 + 30_000).toISOString();
@@ -97,8 +139,19 @@ describe('PreorderPendingPage', () => {
     await renderInstances('/preorder/pending');
     expect(await screen.findByRole('heading', { name: 'GPU request confirmed' })).toBeInTheDocument();
     expect(screen.getByText(/allocated and started as soon as its GPU arrives/)).toBeInTheDocument();
-    expect(screen.getByText('ETA: 3d 0h 0m left')).toBeInTheDocument();
+    // The countdown is one unbroken unit after its label.
+    expect(screen.getByText('3d 0h 0m left').parentElement).toHaveTextContent('ETA: 3d 0h 0m left');
     expect(screen.getByText(/^Expected by /)).toBeInTheDocument();
+  });
+
+  it("names the plan's GPU by its model, as the creation screen does", async () => {
+    saveCreationResults({ kind: 'preorders', preorders: [preorder(4, 'gpu-a', '2030-01-01T00:00:00Z')] });
+    const api = mockApi({ 'GET /api/products': ok([gpuProduct]) });
+    await renderInstances('/preorder/pending');
+    expect(await screen.findByText('1 × NVIDIA GeForce RTX 4090')).toBeInTheDocument();
+    expect(screen.getByText('GPU RTX 4090')).toBeInTheDocument();
+    expect(screen.queryByText('RTX 5090 GPU server')).not.toBeInTheDocument();
+    expect(api.calls('GET', '/api/products')[0]?.query.get('regionId')).toBe('1');
   });
 
   it('sends preorders from the creation pending page to the preorder page', async () => {

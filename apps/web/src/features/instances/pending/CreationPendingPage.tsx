@@ -37,7 +37,7 @@ function CreationProgress({
   const status = useQuery({
     ...creationStatusQuery(ids),
     enabled: ids.length > 0,
-    refetchInterval: (query) => creationPollInterval(query.state.data, ids),
+    refetchInterval: (query) => creationPollInterval(query.state.data),
   });
   const instances = pendingInstances(results, status.data);
   const state = overallState(results, instances);

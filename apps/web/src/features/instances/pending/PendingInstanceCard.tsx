@@ -48,9 +48,9 @@ export function PendingInstanceCard({ instance }: { instance: PendingInstance })
           </Typography>
           <StateChip instance={instance} />
         </Box>
-        {instance.state === 'failed' && instance.detail && (
+        {instance.state === 'failed' && instance.detail !== '' && (
           <Typography variant="body2" color="error">
-            {instance.detail}
+            {instance.detail ?? t('pending.notYours')}
           </Typography>
         )}
         {created && instance.mainIp && <CopyLine label={t('pending.ip')} value={instance.mainIp} />}

@@ -1,11 +1,38 @@
 import { Alert, Box, Card, CardContent, Typography } from '@mui/material';
+import { gpuModels, type Preorder } from '@nimbus/contract';
+import { useQuery } from '@tanstack/react-query';
 import { Navigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Ltr } from '../../../components/Ltr';
 import { ButtonLink } from '../../../components/links';
 import { PageHeader } from '../../../components/PageHeader';
+import { productsQuery } from '../../instance-creation/queries';
 import { PreorderCountdown } from '../PreorderCountdown';
 import { type CreationResults, readCreationResults } from './creation-results';
+
+/**
+ * The plan and its GPU by the model's product name, as the creation screen words it ("GPU RTX 4090 ·
+ * 1 × NVIDIA GeForce RTX 4090"); the server's description until the region's plans are known.
+ */
+function PreorderPlan({ preorder }: { preorder: Preorder }) {
+  const { t } = useTranslation('instances');
+  const products = useQuery(productsQuery({ regionId: preorder.regionId }));
+  const product = products.data?.find((p) => p.id === preorder.metadata.productId);
+  if (!product) return <>{preorder.description}</>;
+  const { gpuName, gpuQuantity } = product.plan;
+  return (
+    <>
+      <bdi>{product.name}</bdi>
+      {gpuName && (
+        <>
+          {' · '}
+          <Ltr>{t('preorder.gpu', { count: gpuQuantity, name: gpuModels[gpuName] })}</Ltr>
+        </>
+      )}
+    </>
+  );
+}
 
 /** /preorder/pending: the GPU request confirmed screen (instances.md §2, §3). */
 export function PreorderPendingPage() {
@@ -34,7 +61,9 @@ export function PreorderPendingPage() {
               <Typography variant="h3" component="h2" sx={{ wordBreak: 'break-all' }}>
                 {preorder.metadata.hostname}
               </Typography>
-              <Typography color="text.secondary">{preorder.description}</Typography>
+              <Typography color="text.secondary">
+                <PreorderPlan preorder={preorder} />
+              </Typography>
               <Typography>
                 {t('preorder.dueDate', { date: day.format(new Date(preorder.dueDate)) })}
               </Typography>

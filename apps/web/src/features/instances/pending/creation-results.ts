@@ -52,11 +52,16 @@ export interface PendingInstance {
   state: CreationState;
   status: string | null;
   mainIp: string | null;
-  detail: string;
+  /** The server's words; null for an instance the server does not answer for. */
+  detail: string | null;
   password: string | null;
 }
 
-/** The order's results joined with where each created instance stands now. */
+/**
+ * The order's results joined with where each created instance stands now. An id the server leaves out
+ * of its answer is not (or no longer) the customer's, e.g. held over in this tab from another sign-in:
+ * it is failed without a detail, which the page words itself.
+ */
 export function pendingInstances(
   results: readonly CreationResult[],
   status?: CreationStatus,
@@ -67,6 +72,7 @@ export function pendingInstances(
       return { ...base, state: 'failed', status: null, mainIp: null, detail: result.detail };
     }
     const now = status?.instances.find((i) => i.id === result.instanceId);
+    if (status && !now) return { ...base, state: 'failed', status: null, mainIp: null, detail: null };
     return {
       ...base,
       state: now?.state ?? 'creating',
@@ -91,9 +97,6 @@ export function overallState(
   return created === 0 ? 'failure' : 'partial';
 }
 
-/** Every 6 s while an instance of the order is still being created. */
-export const creationPollInterval = (status: CreationStatus | undefined, ids: readonly number[]) => {
-  if (!status) return INSTANCE_LIST_POLL_MS;
-  const settled = ids.every((id) => status.instances.some((i) => i.id === id && i.state !== 'creating'));
-  return settled ? false : INSTANCE_LIST_POLL_MS;
-};
+/** Every 6 s while an instance of the order is still being created (ids left out are settled: failed). */
+export const creationPollInterval = (status: CreationStatus | undefined) =>
+  !status || status.instances.some((i) => i.state === 'creating') ? INSTANCE_LIST_POLL_MS : false;

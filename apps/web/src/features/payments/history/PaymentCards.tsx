@@ -1,6 +1,5 @@
 import { Box, Button, Card, CardActions, CardContent, Collapse, Stack, Typography } from '@mui/material';
 import type { Payment } from '@nimbus/contract';
-import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DetailList } from '../../account/components/DetailList';
 import { useFormatDate } from '../../account/dates';
@@ -8,6 +7,7 @@ import { PaymentDetails } from './PaymentDetails';
 import { PaymentStatusChip } from './PaymentStatusChip';
 import { money, useGatewayName } from './payment-display';
 import { ReceiptButton } from './ReceiptButton';
+import { useDetailsToggle } from './use-details-toggle';
 
 /** Payments on small screens: one card each, details folded away. */
 export function PaymentCards({ payments, sign }: { payments: Payment[]; sign: string }) {
@@ -32,8 +32,7 @@ function PaymentCard({ payment, sign }: { payment: Payment; sign: string }) {
   const { t } = useTranslation('payments');
   const formatDate = useFormatDate();
   const gatewayName = useGatewayName();
-  const [open, setOpen] = useState(false);
-  const detailsId = useId();
+  const { open, detailsId, toggle } = useDetailsToggle(payment.id);
   return (
     <Card variant="outlined">
       <CardContent sx={{ pb: 1 }}>
@@ -58,13 +57,7 @@ function PaymentCard({ payment, sign }: { payment: Payment; sign: string }) {
         </Collapse>
       </CardContent>
       <CardActions sx={{ px: 2, pb: 1.5, justifyContent: 'space-between', flexWrap: 'wrap' }}>
-        <Button
-          size="small"
-          onClick={() => setOpen((o) => !o)}
-          aria-expanded={open}
-          aria-controls={detailsId}
-          aria-label={t(open ? 'history.hideDetails' : 'history.showDetails', { id: payment.id })}
-        >
+        <Button size="small" {...toggle}>
           {t(open ? 'history.less' : 'history.more')}
         </Button>
         <ReceiptButton payment={payment} />

@@ -12,7 +12,6 @@ import {
   TableRow,
 } from '@mui/material';
 import type { Payment } from '@nimbus/contract';
-import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { VisuallyHidden } from '../../../components/VisuallyHidden';
 import { useFormatDate } from '../../account/dates';
@@ -20,6 +19,7 @@ import { PaymentDetails } from './PaymentDetails';
 import { PaymentStatusChip } from './PaymentStatusChip';
 import { money, useGatewayName } from './payment-display';
 import { ReceiptButton } from './ReceiptButton';
+import { useDetailsToggle } from './use-details-toggle';
 
 const COLUMNS = 8;
 
@@ -56,22 +56,14 @@ export function PaymentsTable({ payments, sign }: { payments: Payment[]; sign: s
 }
 
 function PaymentRow({ payment, sign }: { payment: Payment; sign: string }) {
-  const { t } = useTranslation('payments');
   const formatDate = useFormatDate();
   const gatewayName = useGatewayName();
-  const [open, setOpen] = useState(false);
-  const detailsId = useId();
+  const { open, detailsId, toggle } = useDetailsToggle(payment.id);
   return (
     <>
       <TableRow hover sx={{ '& > td': { borderBottom: open ? 'unset' : undefined } }}>
         <TableCell padding="checkbox">
-          <IconButton
-            size="small"
-            onClick={() => setOpen((o) => !o)}
-            aria-expanded={open}
-            aria-controls={detailsId}
-            aria-label={t(open ? 'history.hideDetails' : 'history.showDetails', { id: payment.id })}
-          >
+          <IconButton size="small" {...toggle}>
             {open ? <KeyboardArrowUpIcon /> : <KeyboardArrowDownIcon />}
           </IconButton>
         </TableCell>

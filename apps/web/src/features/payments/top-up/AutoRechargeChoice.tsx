@@ -1,19 +1,9 @@
-import {
-  Box,
-  FormControl,
-  FormControlLabel,
-  FormLabel,
-  Radio,
-  RadioGroup,
-  Skeleton,
-  Switch,
-  Typography,
-} from '@mui/material';
+import { Box, FormControlLabel, Skeleton, Switch, Typography } from '@mui/material';
 import { type AutoRechargeInfo, formatMoney, toMicros } from '@nimbus/contract';
-import { useId } from 'react';
 import { type Control, Controller, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { TextLink } from '../../../components/links';
+import { OptionRadios } from '../../auto-recharge/OptionRadios';
 import type { TopUpFormInput } from './top-up-form';
 
 interface Props {
@@ -62,13 +52,13 @@ export function AutoRechargeChoice({ control, info, failed, sign }: Props) {
       />
       {enabled && (
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-          <OptionGroup
+          <OptionRadios
             control={control}
             name="autoRecharge.amount"
             label={t('autoRechargeChoice.amount')}
             options={info.amountOptions.map((value) => ({ value, label: money(value) }))}
           />
-          <OptionGroup
+          <OptionRadios
             control={control}
             name="autoRecharge.minimumCreditThreshold"
             label={t('autoRechargeChoice.threshold')}
@@ -77,45 +67,5 @@ export function AutoRechargeChoice({ control, info, failed, sign }: Props) {
         </Box>
       )}
     </Box>
-  );
-}
-
-function OptionGroup({
-  control,
-  name,
-  label,
-  options,
-}: {
-  control: Control<TopUpFormInput>;
-  name: 'autoRecharge.amount' | 'autoRecharge.minimumCreditThreshold';
-  label: string;
-  options: { value: string; label: string }[];
-}) {
-  const labelId = useId();
-  return (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field }) => (
-        <FormControl>
-          <FormLabel id={labelId}>{label}</FormLabel>
-          <RadioGroup
-            aria-labelledby={labelId}
-            name={field.name}
-            value={field.value}
-            onChange={(_e, value) => field.onChange(value)}
-          >
-            {options.map((option) => (
-              <FormControlLabel
-                key={option.value}
-                value={option.value}
-                control={<Radio />}
-                label={option.label}
-              />
-            ))}
-          </RadioGroup>
-        </FormControl>
-      )}
-    />
   );
 }

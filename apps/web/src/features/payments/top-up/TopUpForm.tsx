@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useAutoRechargeInfo } from '../../auto-recharge/queries';
 import { goToCheckout } from '../checkout';
 import { useCheckoutMutation } from '../queries';
+import { savedConfigurationAmount } from '../saved-configuration';
 import { AmountSelector, typedMicros } from './AmountSelector';
 import { AutoRechargeChoice } from './AutoRechargeChoice';
 import { CheckoutProblemAlert } from './CheckoutProblemAlert';
@@ -39,7 +40,7 @@ export function TopUpForm({ gateways, billingInfo, sign }: Props) {
   const [leaving, setLeaving] = useState(false);
   const { control, handleSubmit, getValues, setValue } = useForm<TopUpFormInput, unknown, TopUpFormOutput>({
     resolver: zodResolver(topUpFormSchema),
-    defaultValues: topUpDefaults(gateways),
+    defaultValues: topUpDefaults(gateways, savedConfigurationAmount()),
     mode: 'onChange',
   });
   const [credit, gatewayName] = useWatch({ control, name: ['credit', 'gateway'] });

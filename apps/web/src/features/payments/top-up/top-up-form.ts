@@ -49,10 +49,13 @@ export const feePercentText = (feePercent: string) => String(feePartsPerMillion(
 export const isCryptoGateway = (name: GatewayName | undefined) =>
   name !== undefined && cryptoGateways.includes(name);
 
-/** $60 through the default gateway; the auto-recharge options are filled in when they arrive. */
-export function topUpDefaults(gateways: KnownGateway[]) {
+/**
+ * $60 (or the amount a waiting order needs) through the default gateway; the auto-recharge options are
+ * filled in when they arrive.
+ */
+export function topUpDefaults(gateways: KnownGateway[], credit: string | null = null) {
   return {
-    credit: String(DEFAULT_PAYMENT_AMOUNT),
+    credit: credit ?? String(DEFAULT_PAYMENT_AMOUNT),
     gateway: defaultGateway(gateways) ?? 'paypal',
     enableAutoRecharge: false,
     autoRecharge: { amount: '', minimumCreditThreshold: '' },

@@ -1,0 +1,211 @@
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { signedInCustomer, type Tokens } from '../support/accounts';
+import { api, readyCustomer } from '../support/instances';
+import { describeShotVariants, shoot } from '../support/screenshots';
+
+/**
+ * Screenshots of the instance screens for a human to look at, not assertions: run with SCREENSHOTS=1
+ * (`SCREENSHOTS=1 npx playwright test screenshots-instances`); the images land in /tmp/shots-e2e/.
+ * One customer with instances in several states and an empty one are seeded once for every variant.
+ */
+test.skip(!process.env.SCREENSHOTS, 'screenshots only with SCREENSHOTS=1');
+
+const ED25519 =
+  'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIGVlU+MyEQbEGfN2TLBETaA7a30sKwOziy4vnzFJtVMM shots@laptop';
+
+interface CreationAnswer {
+  results: { hostname: string; code: string; instanceId: number | null }[];
+}
+
+interface Seeded {
+  full: Tokens;
+  empty: Tokens;
+  creationAnswer: CreationAnswer;
+  preorders: unknown[];
+  ids: { hourly: number; off: number; monthly: number; v6: number };
+}
+
+let seeded: Seeded;
+
+async function post<T>(request: APIRequestContext, tokens: Tokens, path: string, data: object) {
+  const response = await request.post(path, { headers: api(tokens), data });
+  expect(response.status(), `${path}: ${await response.text()}`).toBeLessThan(300);
+  return ((await response.json()) as { data: T }).data;
+}
+
+/** The status of each of the customer's instances (preorders are listed too, with ids of their own). */
+async function statuses(request: APIRequestContext, tokens: Tokens) {
+  const list = await request.get('/api/instances?limit=100', { headers: api(tokens) });
+  const body = (await list.json()) as {
+    data: { instances: { id: number; status: string; isPreorder?: boolean }[] };
+  };
+  return new Map(body.data.instances.filter((i) => !i.isPreorder).map((i) => [i.id, i.status]));
+}
+
+/**
+ * An SSH key; two hourly instances (the second powered off), a monthly one with a long hostname and an
+ * IPv6-only one, all active; a GPU preorder; and a second customer with nothing.
+ */
+async function seed(page: Page, request: APIRequestContext): Promise<Seeded> {
+  const { tokens } = await readyCustomer(page, request, 'shots-full');
+  const key = await post<{ id: number }>(request, tokens, '/api/ssh-keys', {
+    name: 'Laptop',
+    publicKey: ED25519,
+  });
+  const create = (body: object) =>
+    post<CreationAnswer>(request, tokens, '/api/instances', {
+      region: 1,
+      osId: 101,
+      sshKeyIds: [key.id],
+      ...body,
+    });
+  const hourly = await create({
+    productId: 1,
+    hostnames: ['web-hourly-1', 'web-hourly-2'],
+    billingCycle: 'hourly',
+  });
+  const monthly = await create({
+    productId: 2,
+    hostnames: ['db-monthly-production-primary'],
+    billingCycle: 'monthly',
+    isSubscriptionAutoRenewEnabled: true,
+  });
+  const v6 = await create({
+    productId: 1,
+    region: 2,
+    osId: 111,
+    hostnames: ['v6-only'],
+    billingCycle: 'hourly',
+    assignIpv4: false,
+    assignIpv6: true,
+  });
+  const { preorders } = await post<{ preorders: unknown[] }>(request, tokens, '/api/preorders', {
+    type: 'vm',
+    hostnames: ['gpu-trainer'],
+    regionId: 1,
+    metadata: { productId: 21, osId: 101, features: [5], billingCycle: 'monthly', class: 'gpu-provided' },
+  });
+
+  const id = (answer: CreationAnswer, index = 0) => {
+    const created = answer.results[index]?.instanceId;
+    expect(created, JSON.stringify(answer)).toEqual(expect.any(Number));
+    return created as number;
+  };
+  const ids = { hourly: id(hourly), off: id(hourly, 1), monthly: id(monthly), v6: id(v6) };
+  await expect
+    .poll(async () => [...(await statuses(request, tokens)).values()], {
+      message: 'the instances to become active',
+      timeout: 120_000,
+    })
+    .toEqual(['active', 'active', 'active', 'active']);
+  await post(request, tokens, `/api/instances/${ids.off}/poweroff`, {});
+  await expect
+    .poll(async () => (await statuses(request, tokens)).get(ids.off), { timeout: 60_000 })
+    .toBe('shutdown');
+
+  const empty = await signedInCustomer(page, request, 'shots-empty');
+  return { full: tokens, empty: empty.tokens, creationAnswer: hourly, preorders, ids };
+}
+
+interface Screen {
+  name: string;
+  path: string;
+  /** Whose session the screen is shot in; null when signed out. */
+  who: 'full' | 'empty' | null;
+  /** What the tab holds in sessionStorage when the screen opens (values are stored as JSON). */
+  session?: Record<string, unknown>;
+  prepare?: (page: Page) => Promise<void>;
+}
+
+function screens(s: Seeded): Screen[] {
+  const { ids } = s;
+  return [
+    {
+      name: 'createinstance',
+      path: '/createinstance?planType=default&region=1&osId=101',
+      who: 'full',
+      prepare: pickPlan,
+    },
+    { name: 'createinstance-gpu', path: '/createinstance?planType=gpu-provided&region=1', who: 'full' },
+    { name: 'cart', path: '/cart', who: null },
+    {
+      name: 'createinstance-pending',
+      path: '/createinstance/pending',
+      who: 'full',
+      session: { 'nimbus.creationResults': { kind: 'instances', results: s.creationAnswer.results } },
+    },
+    {
+      name: 'preorder-pending',
+      path: '/preorder/pending',
+      who: 'full',
+      session: { 'nimbus.creationResults': { kind: 'preorders', preorders: s.preorders } },
+    },
+    { name: 'instanceList', path: '/services/instanceList', who: 'full' },
+    { name: 'instanceList-empty', path: '/services/instanceList', who: 'empty' },
+    { name: 'instanceList-nodata', path: '/services/instanceList?status=suspended', who: 'full' },
+    {
+      name: 'instance-deletion',
+      path: '/instance-deletion',
+      who: 'full',
+      session: { 'nimbus.deletionQueue': [ids.hourly, ids.monthly] },
+    },
+    { name: 'access', path: `/instances/${ids.hourly}/access`, who: 'full' },
+    { name: 'access-v6', path: `/instances/${ids.v6}/access`, who: 'full' },
+    { name: 'billing', path: `/instances/${ids.monthly}/billing`, who: 'full' },
+    { name: 'log', path: `/instances/${ids.hourly}/log`, who: 'full' },
+    { name: 'network', path: `/instances/${ids.hourly}/network`, who: 'full' },
+    // Not "dashboard": screenshots.spec.ts shoots a new customer's dashboard under that name.
+    { name: 'dashboard-full', path: '/dashboard', who: 'full' },
+    { name: 'dashboard-empty', path: '/dashboard', who: 'empty' },
+  ];
+}
+
+/** The creation screen with a plan chosen, so the order summary shows prices. */
+async function pickPlan(page: Page) {
+  await page
+    .getByRole('radio', { name: /Cloud M/ })
+    .first()
+    .click();
+  await expect(page.getByRole('radio', { name: /Cloud M/ }).first()).toBeChecked();
+}
+
+/**
+ * Leaves the tab as a fresh one holding only the screen's session (or none) and sessionStorage; the next
+ * page load uses them.
+ */
+async function openSession(page: Page, tokens: Tokens | null, session: Record<string, unknown> = {}) {
+  if (!page.url().startsWith('http')) await page.goto('/404');
+  await page.evaluate(
+    ({ tokens, session }) => {
+      // As in a fresh browser, but in the variant's language: no creation draft from an earlier screen.
+      const language = localStorage.getItem('nimbus.language');
+      localStorage.clear();
+      if (language) localStorage.setItem('nimbus.language', language);
+      if (tokens) {
+        localStorage.setItem('nimbus.accessToken', tokens.accessToken);
+        localStorage.setItem('nimbus.refreshToken', tokens.refreshToken);
+        localStorage.setItem('nimbus.hadSession', '1');
+      }
+      sessionStorage.clear();
+      for (const [key, value] of Object.entries(session)) sessionStorage.setItem(key, JSON.stringify(value));
+    },
+    { tokens, session },
+  );
+}
+
+test.beforeAll(async ({ browser }, testInfo) => {
+  testInfo.setTimeout(240_000);
+  const context = await browser.newContext({ baseURL: testInfo.project.use.baseURL });
+  seeded = await seed(await context.newPage(), context.request);
+  await context.close();
+});
+
+describeShotVariants((variant) => {
+  test('instance screens', async ({ page }) => {
+    test.setTimeout(180_000);
+    for (const screen of screens(seeded)) {
+      await openSession(page, screen.who && seeded[screen.who], screen.session);
+      await shoot(page, variant, screen.name, screen.path, screen.prepare);
+    }
+  });
+});
