@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
+import { MAILBOX_KEY } from './support/mailbox';
 
 const port = Number(process.env.E2E_PORT ?? 8181);
 export const baseURL = `http://127.0.0.1:${port}`;
@@ -46,6 +47,7 @@ export default defineConfig({
       DATA_DIR: '../.data/e2e',
       EMBEDDED_PG_PORT: String(Number(process.env.E2E_PG_PORT ?? 54349)),
       LOG_LEVEL: 'warn',
+      DEV_MAILBOX_KEY: MAILBOX_KEY,
       RATE_LIMIT_AUTH_MAX: '1000',
       // Provisioning steps of one second: polling stays visible without slowing the suite down.
       SIMULATOR_STEP_SECONDS: '1',

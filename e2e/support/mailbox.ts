@@ -1,6 +1,12 @@
 import { type APIRequestContext, expect } from '@playwright/test';
 import { escapeRegExp } from './regexp';
 
+/** The key the browser tests' server is started with (DEV_MAILBOX_KEY, see playwright.config.ts). */
+export const MAILBOX_KEY = 'e2e-mailbox-key-not-a-secret';
+
+/** The mailbox page of one mail, with the key it needs. */
+export const mailPage = (id: number) => `/dev/mailbox/${id}?key=${MAILBOX_KEY}`;
+
 /** One mail of the development mailbox (`GET /dev/mailbox.json`). */
 export interface Mail {
   id: number;
@@ -14,7 +20,10 @@ export interface Mail {
 }
 
 async function mailsTo(request: APIRequestContext, to: string): Promise<Mail[]> {
-  const response = await request.get('/dev/mailbox.json', { params: { to } });
+  const response = await request.get('/dev/mailbox.json', {
+    params: { to },
+    headers: { 'x-mailbox-key': MAILBOX_KEY },
+  });
   expect(response.ok(), await response.text()).toBe(true);
   return ((await response.json()) as { data: Mail[] }).data;
 }

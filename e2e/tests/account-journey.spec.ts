@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { NEW_PASSWORD, newCustomer } from '../support/accounts';
 import { textIn } from '../support/i18n';
-import { waitForMail } from '../support/mailbox';
+import { mailPage, waitForMail } from '../support/mailbox';
 import { chooseInUserMenu, dismissToast, field, signInWithForm, toast } from '../support/ui';
 
 test('a customer signs up, verifies, edits the profile, changes password and language', async ({
@@ -24,7 +24,7 @@ test('a customer signs up, verifies, edits the profile, changes password and lan
 
   await test.step('verify with the link of the mail', async () => {
     const mail = await waitForMail(request, customer.email, 'verify-email');
-    await page.goto(`/dev/mailbox/${mail.id}`);
+    await page.goto(mailPage(mail.id));
     await page.getByRole('link', { name: 'Confirm email address' }).click();
     await expect(page).toHaveURL(/\/verificationsuccess$/);
     await expect(page.getByRole('heading', { name: 'Email verified' })).toBeVisible();

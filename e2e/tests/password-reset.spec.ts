@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { NEW_PASSWORD, newCustomer, signUpViaApi } from '../support/accounts';
-import { linkIn, waitForMail } from '../support/mailbox';
+import { linkIn, mailPage, waitForMail } from '../support/mailbox';
 import { chooseInUserMenu, field, signInWithForm } from '../support/ui';
 
 test('a forgotten password is reset with the mailed link, which works only once', async ({
@@ -20,7 +20,7 @@ test('a forgotten password is reset with the mailed link, which works only once'
 
   const mail = await waitForMail(request, customer.email, 'reset-password');
   const link = linkIn(mail, '/resetpassword?token=');
-  await page.goto(`/dev/mailbox/${mail.id}`);
+  await page.goto(mailPage(mail.id));
   await page.getByRole('link', { name: 'Choose a new password' }).click();
   await expect(page).toHaveURL(link);
 

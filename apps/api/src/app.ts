@@ -22,16 +22,19 @@ import { billingModule } from './modules/billing/billing.module';
 import { brandingRoutes } from './modules/branding/branding.routes';
 import { catalogueModule } from './modules/catalogue/catalogue.module';
 import { healthRoutes } from './modules/health/health.routes';
+import { registerIdempotency } from './modules/idempotency/idempotency.plugin';
 import { instancesModule } from './modules/instances/instances.module';
 import { mailModule } from './modules/mail/mail.module';
 import { createGatewayRegistry } from './modules/payments/gateways/registry';
 import { paymentsModule } from './modules/payments/payments.module';
-import { sandboxCheckoutRoutes } from './modules/payments/sandbox-checkout.routes';
+import { sandboxCheckoutAbsent, sandboxCheckoutRoutes } from './modules/payments/sandbox-checkout.routes';
 import { preordersModule } from './modules/preorders/preorders.module';
 import { sshKeysModule } from './modules/ssh-keys/ssh-keys.module';
 import { registerErrorHandler } from './plugins/error-handler';
+import { onClientError, onFrameworkError } from './plugins/framework-errors';
 import { createPostgresRateLimitStore } from './plugins/rate-limit-store';
 import { registerStaticWeb } from './plugins/static-web';
+import { registerStorableTextCheck } from './plugins/storable-text';
 
 export interface AppDeps {
   config: Config;
@@ -57,6 +60,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
     return503OnClosing: true,
+    // Refusals before any route (bad URL encoding, over-long parameter, oversized headers) as envelopes.
+    frameworkErrors: onFrameworkError,
+    clientErrorHandler: onClientError,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -65,6 +71,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     reply.header('x-request-id', request.id);
   });
   registerErrorHandler(app);
+  registerStorableTextCheck(app);
 
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
@@ -92,6 +99,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   await registerAuthGuard(app, deps);
+  // Before the routes: it marks those registered with `config: { idempotent: true }`.
+  registerIdempotency(app, deps);
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -135,8 +144,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // Development mailbox (/dev/mailbox) lives outside /api; mounted when DEV_MAILBOX is on (default without SMTP).
   await app.register(mailModule(deps));
-  // The sandbox gateway's hosted checkout page, when the sandbox is enabled.
-  if (gateways.enabled().includes('sandbox')) await app.register(sandboxCheckoutRoutes(deps));
+  // The sandbox gateway's hosted checkout page, when the sandbox is enabled (else its paths answer 404).
+  await app.register(
+    gateways.enabled().includes('sandbox') ? sandboxCheckoutRoutes(deps) : sandboxCheckoutAbsent(),
+  );
   await registerStaticWeb(app);
   return app;
 }

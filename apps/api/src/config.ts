@@ -34,6 +34,8 @@ const envSchema = z.object({
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Nimbus Cloud <no-reply@nimbus.example>'),
   DEV_MAILBOX: bool.optional(),
+  /** Opens the development mailbox; generated once and kept in the database when unset. */
+  DEV_MAILBOX_KEY: z.string().min(16).optional(),
 
   BANNED_EMAIL_DOMAINS: list.default([
     'mailinator.com',
@@ -51,8 +53,12 @@ const envSchema = z.object({
   RATE_LIMIT_AUTH_MAX: z.coerce.number().int().positive().default(10),
   RATE_LIMIT_AUTH_WINDOW_SECONDS: z.coerce.number().int().positive().default(60),
   RATE_LIMIT_GLOBAL_MAX: z.coerce.number().int().positive().default(600),
+  /** Wrong passwords for one account (from any address) before its sign-in pauses for the window. */
+  SIGNIN_ACCOUNT_MAX_FAILURES: z.coerce.number().int().positive().default(10),
+  SIGNIN_ACCOUNT_WINDOW_MINUTES: z.coerce.number().positive().default(15),
 
-  // Payments: each gateway is enabled when its credentials are set; the sandbox when none is (or when asked).
+  // Payments: each gateway is enabled when its credentials are set; the sandbox when none is and HOST is
+  // loopback, or when PAYMENT_SANDBOX says so (modules/payments/gateways/enabled.ts).
   PAYMENT_SANDBOX: bool.optional(),
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
@@ -117,7 +123,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   const port = merged.PORT;
   return {
     ...merged,
-    publicUrl: (merged.PUBLIC_URL ?? `http://${merged.HOST}:${port}`).replace(/\/$/, ''),
+    // An IPv6 HOST (::1) is bracketed in a URL.
+    publicUrl: (
+      merged.PUBLIC_URL ?? `http://${merged.HOST.includes(':') ? `[${merged.HOST}]` : merged.HOST}:${port}`
+    ).replace(/\/$/, ''),
     devMailbox: merged.DEV_MAILBOX ?? !merged.SMTP_URL,
     SIMULATOR_STEP_SECONDS: merged.SIMULATOR_STEP_SECONDS ?? (merged.NODE_ENV === 'test' ? 0 : 2),
   };

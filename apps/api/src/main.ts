@@ -1,5 +1,6 @@
 import { loadConfig } from './config';
-import { enabledGatewayNames } from './modules/payments/gateways/enabled';
+import { mailboxKey, mailboxUrl } from './modules/mail/mail.mailbox';
+import { reachableOnlyLocally, sandboxEnabled } from './modules/payments/gateways/enabled';
 import { onShutdown, startRuntime } from './runtime';
 
 const config = loadConfig();
@@ -8,11 +9,21 @@ try {
   onShutdown(runtime.stop);
   await runtime.app!.listen({ host: config.HOST, port: config.PORT });
   console.log(`\n  ${config.BRAND_NAME} panel is running at ${config.publicUrl}\n`);
-  if (config.devMailbox) console.log(`  Outgoing mail is kept at ${config.publicUrl}/dev/mailbox\n`);
-  if (enabledGatewayNames(config).includes('sandbox')) {
+  if (config.devMailbox) {
+    // The link holds the key: only whoever reads this console (the operator) can open the outbox.
+    const key = await mailboxKey({ config, db: runtime.database.db });
+    console.log(`  Outgoing mail is kept at ${mailboxUrl(config.publicUrl, key)}\n`);
+  }
+  if (sandboxEnabled(config)) {
+    const exposed = !reachableOnlyLocally(config);
+    runtime.app!.log.warn(
+      { host: config.HOST, forced: config.PAYMENT_SANDBOX === true },
+      'Sandbox payments are on: customers can add credit without paying',
+    );
     console.log(
-      '  Sandbox payments are on: customers can add credit without paying. Configure a real gateway and set\n' +
-        '  PAYMENT_SANDBOX=false before you take real customers.\n',
+      `  Sandbox payments are on${exposed ? ' (PAYMENT_SANDBOX=true on a panel others can reach)' : ''}: ` +
+        'customers can add credit without paying.\n' +
+        '  Configure a real gateway and set PAYMENT_SANDBOX=false before you take real customers.\n',
     );
   }
 } catch (err) {

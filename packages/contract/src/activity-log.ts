@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idParamSchema } from './ids';
 
 /** Event types of the activity log (platform.md §3); later areas append theirs. */
 export const activityEvents = [
@@ -15,6 +16,9 @@ export const activityEvents = [
   'unsuspended_by_admin',
   'suspended_by_billing',
   'unsuspended_by_billing',
+  // An email not verified within 24 hours of sign-up puts the account under review until it is.
+  'account_under_review',
+  'account_review_lifted',
   'closed_by_admin',
   'email_sent',
   'auto_recharge_activated',
@@ -68,7 +72,7 @@ export type ActivityLogEntry = z.infer<typeof activityLogEntrySchema>;
  * back unchanged; a page never ends inside a group of entries sharing one timestamp, so none is skipped.
  */
 export const activityLogQuerySchema = z.object({
-  instanceId: z.coerce.number().int().positive().optional(),
+  instanceId: idParamSchema.optional(),
   endTimestamp: z.iso.datetime({ offset: true, local: false }).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(20),
 });

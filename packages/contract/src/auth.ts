@@ -97,6 +97,8 @@ export const EMAIL_CODE_MAX_ATTEMPTS = 5;
 
 export const authErrorCodes = {
   wrongCredentials: 'WRONG_CREDENTIALS',
+  /** Too many wrong passwords for one account: its sign-in pauses (429 with Retry-After). */
+  signInLocked: 'SIGN_IN_LOCKED',
   emailInUse: 'EMAIL_ALREADY_USED',
   bannedEmailDomain: 'BANNED_EMAIL_DOMAIN',
   captchaFailed: 'CAPTCHA_FAILED',

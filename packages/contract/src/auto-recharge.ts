@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema } from './ids';
 import { moneyStringSchema } from './money';
 
 /** Automatic top-ups from a saved card (platform.md §3 Auto-recharge info, §4, §7, §9). */
@@ -82,7 +83,7 @@ export type AutoRechargeInfo = z.infer<typeof autoRechargeInfoSchema>;
 export const activateAutoRechargeRequestSchema = z.object({
   amount: moneyStringSchema,
   minimumCreditThreshold: moneyStringSchema,
-  gatewayId: z.number().int().positive(),
+  gatewayId: idSchema,
 });
 export type ActivateAutoRechargeRequest = z.infer<typeof activateAutoRechargeRequestSchema>;
 
@@ -102,7 +103,7 @@ export const deactivateAutoRechargeRequestSchema = z.object({
   reason: z.string().trim().min(1, 'validation.reason.required').max(1000, 'validation.text.tooLong'),
 });
 
-export const changeDefaultCardRequestSchema = z.object({ cardId: z.number().int().positive() });
+export const changeDefaultCardRequestSchema = z.object({ cardId: idSchema });
 
 export const autoRechargeErrorCodes = {
   invalidOption: 'INVALID_AUTO_RECHARGE_OPTION',

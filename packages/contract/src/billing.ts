@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { billingCycleSchema } from './catalogue';
+import { idParamSchema } from './ids';
 import { moneyStringSchema } from './money';
 import { gatewayNameSchema } from './payments';
 
@@ -184,7 +185,7 @@ export type InvoiceDetails = z.infer<typeof invoiceDetailsSchema>;
 
 export const INVOICE_ITEMS_PAGE_SIZE = 10;
 export const invoiceItemsQuerySchema = z.object({
-  instanceId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  instanceId: idParamSchema.optional(),
   page,
   size: z.coerce.number().int().min(1).max(100).default(INVOICE_ITEMS_PAGE_SIZE),
 });

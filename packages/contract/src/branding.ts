@@ -12,5 +12,7 @@ export const brandingSchema = z.object({
   reviewUrl: z.string(),
   captcha: z.object({ provider: z.enum(['none', 'turnstile']), siteKey: z.string().nullable() }),
   devMailbox: z.boolean(),
+  /** The sandbox gateway is on: credit can be added without money, so the panel shows a badge. */
+  sandboxPayments: z.boolean(),
 });
 export type Branding = z.infer<typeof brandingSchema>;

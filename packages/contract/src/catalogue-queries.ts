@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { APPLICATIONS_MAX_PAGE_SIZE, APPLICATIONS_PAGE_SIZE, catalogueActions } from './catalogue';
+import { INT4_MAX } from './ids';
 
 // Query strings of the catalogue calls. Lists accept "1,2,3" or a repeated parameter.
 
@@ -18,7 +19,7 @@ const commaList = <T extends z.ZodType<unknown, string>>(item: T, max: number) =
 
 const positive = (max: number) => z.coerce.number(INVALID).int(INVALID).min(1, INVALID).max(max, INVALID);
 /** Catalogue ids are PostgreSQL integers. */
-const catalogueId = positive(2_147_483_647);
+const catalogueId = positive(INT4_MAX);
 const idList = commaList(
   z
     .string()

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema } from './ids';
 import { type Micros, moneyStringSchema } from './money';
 import { EMAIL_PATTERN } from './rules';
 
@@ -41,7 +42,7 @@ export const catalogueActions = ['CREATE', 'RESIZE'] as const;
 export const catalogueActionSchema = z.enum(catalogueActions);
 export type CatalogueAction = z.infer<typeof catalogueActionSchema>;
 
-const id = z.number().int().positive();
+const id = idSchema;
 const percent = z.number().min(0).max(100);
 
 export const cycleDiscountSchema = z.object({

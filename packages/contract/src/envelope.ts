@@ -34,4 +34,16 @@ export const errorCodes = {
   rateLimited: 'RATE_LIMITED',
   internal: 'INTERNAL_ERROR',
   notAvailableYet: 'NOT_AVAILABLE_YET',
+  // The HTTP layer's own refusals, before a route runs.
+  badRequest: 'BAD_REQUEST',
+  badUrl: 'BAD_URL',
+  invalidJson: 'INVALID_JSON',
+  payloadTooLarge: 'PAYLOAD_TOO_LARGE',
+  unsupportedMediaType: 'UNSUPPORTED_MEDIA_TYPE',
+  uriTooLong: 'URI_TOO_LONG',
+  headersTooLarge: 'HEADERS_TOO_LARGE',
+  requestTimeout: 'REQUEST_TIMEOUT',
+  idempotencyKeyInvalid: 'IDEMPOTENCY_KEY_INVALID',
+  idempotencyKeyReused: 'IDEMPOTENCY_KEY_REUSED',
+  idempotencyRequestInProgress: 'IDEMPOTENCY_REQUEST_IN_PROGRESS',
 } as const;

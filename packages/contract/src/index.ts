@@ -8,6 +8,8 @@ export * from './catalogue';
 export * from './catalogue-queries';
 export * from './catalogue-summary';
 export * from './envelope';
+export * from './idempotency';
+export * from './ids';
 export * from './instance-pricing';
 export * from './instance-status';
 export * from './instances';

@@ -1,16 +1,16 @@
 import { z } from 'zod';
 import { intervalOptionSchema } from './billing';
 import { billingCycleSchema, planClassSchema } from './catalogue';
+import { idListParamSchema, idParamSchema, idParamsSchema, idSchema } from './ids';
 import { instanceStatusSchema, networkStatusSchema } from './instance-status';
 import { moneyStringSchema } from './money';
 import { hostnameSchema, isValidIpv4 } from './rules';
 
 /** Instances as the API serves them and the calls that create and manage them (instances.md §3, §7). */
 
-const id = z.number().int().positive();
-/** Path and query ids are bounded to the serial column's range: a huge id is a 400, never a database error. */
-export const idParamSchema = z.coerce.number().int().positive().max(2_147_483_647);
-export const instanceParamsSchema = z.object({ id: idParamSchema });
+/** Ids are bounded to the serial column's range (ids.ts): a huge id is a 400, never a database error. */
+const id = idSchema;
+export const instanceParamsSchema = idParamsSchema;
 
 export const MAX_INSTANCES_PER_ORDER = 10;
 export const INSTANCE_LIST_PAGE_SIZE = 10;
@@ -97,10 +97,7 @@ export const createInstancesResponseSchema = z.object({ results: z.array(creatio
 /** Where each instance of a submitted order stands, for the creation pending page. */
 export const creationStates = ['creating', 'created', 'failed'] as const;
 export const creationStatusQuerySchema = z.object({
-  ids: z
-    .string()
-    .regex(/^\d{1,10}(,\d{1,10}){0,9}$/, 'validation.invalid')
-    .transform((s) => s.split(',').map(Number)),
+  ids: idListParamSchema(MAX_INSTANCES_PER_ORDER),
 });
 export const creationStatusSchema = z.object({
   instances: z.array(
@@ -123,8 +120,13 @@ export const billingDetailSchema = z.object({
   endDate: z.string().nullable(),
   billingCycle: billingCycleSchema,
   purchasedPrice: moneyStringSchema,
-  /** Suspended for a failed renewal: days left before termination (8 − days since the end date). */
+  /**
+   * Suspended: days left before termination, 8 − days since the end date of a renewal that could not be
+   * paid, or for hourly since negative credit suspended it.
+   */
   daysUntilTermination: z.number().int().nonnegative().nullable(),
+  /** Suspended: when it is terminated (ISO 8601), the moment `daysUntilTermination` counts down to. */
+  terminatesAt: z.string().nullable(),
   status: z.enum(['active', 'suspended', 'ended', 'terminated']),
 });
 

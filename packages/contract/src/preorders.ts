@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { billingCycleSchema } from './catalogue';
+import { idSchema } from './ids';
 import { extraResourceSchema, MAX_INSTANCES_PER_ORDER, noExtraResource } from './instances';
 import { hostnameSchema } from './rules';
 
 /** GPU preorders: GPU plans are ordered ahead of their hardware (platform.md §3, instances.md §7). */
 
-const id = z.number().int().positive();
+const id = idSchema;
 
 export const preorderMetadataRequestSchema = z
   .object({

@@ -30,6 +30,7 @@ export const validationMessages = {
     'Use letters, digits, hyphens, underscores and single dots; start with a letter or digit and do not end with a dot.',
   'validation.code.invalid': 'Enter the 6-digit code from the email.',
   'validation.text.tooLong': 'This text is too long.',
+  'validation.text.invalidCharacters': 'This text contains characters that are not allowed.',
   'validation.money.invalid': 'Enter a valid amount.',
   'validation.date.invalid': 'Enter a valid date.',
   'validation.date.rangeRequired': 'Choose both a start and an end date.',

@@ -1,8 +1,10 @@
 import type { Config } from '../config';
 import type { Database } from '../db/client';
+import { verificationReviewJobs } from '../modules/auth/verification-review.jobs';
 import { autoRechargeJobs } from '../modules/auto-recharge/auto-recharge.jobs';
 import { billingJobs } from '../modules/billing/billing.jobs';
 import { computeJobs } from '../modules/compute/compute.jobs';
+import { idempotencyJobs } from '../modules/idempotency/idempotency.jobs';
 import { instanceBillingJobs } from '../modules/instances/billing-ties.jobs';
 import { instanceJobs } from '../modules/instances/instances.jobs';
 import { mailJobs } from '../modules/mail/mail.jobs';
@@ -20,5 +22,7 @@ export function allJobs(deps: { config: Config; db: Database }): JobDefinition<n
     ...computeJobs(deps),
     ...instanceJobs(deps),
     ...instanceBillingJobs(deps),
+    ...idempotencyJobs(deps),
+    ...verificationReviewJobs(deps),
   ];
 }

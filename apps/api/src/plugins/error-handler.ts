@@ -2,6 +2,7 @@ import { errorCodes, messageText } from '@nimbus/contract';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/errors';
+import { frameworkErrorOf } from './framework-errors';
 
 type Issue = { path: string; message: string };
 
@@ -49,15 +50,12 @@ export function registerErrorHandler(app: FastifyInstance) {
         data: null,
       });
     }
-    if (status >= 400 && status < 500) {
-      // Fastify's own client errors: bad JSON, body too large, unsupported media type, …
-      const code =
-        status === 413
-          ? 'PAYLOAD_TOO_LARGE'
-          : status === 415
-            ? 'UNSUPPORTED_MEDIA_TYPE'
-            : errorCodes.validation;
-      return reply.status(status).send({ code, detail: error.message, data: null });
+    // Fastify's own client errors: bad JSON, body too large, unsupported media type, …
+    const framework = frameworkErrorOf(error);
+    if (framework) {
+      return reply
+        .status(framework.status)
+        .send({ code: framework.code, detail: framework.detail, data: null });
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({

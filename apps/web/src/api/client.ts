@@ -3,6 +3,7 @@ import {
   type AuthTokens,
   type ErrorEnvelope,
   errorCodes,
+  IDEMPOTENCY_KEY_HEADER,
   LANGUAGE_HEADER,
   REFRESH_TOKEN_HEADER,
 } from '@nimbus/contract';
@@ -68,6 +69,11 @@ export interface RequestOptions {
   body?: unknown;
   query?: Record<string, string | number | boolean | undefined | null>;
   headers?: Record<string, string>;
+  /**
+   * Sent as `Idempotency-Key` on calls that charge or credit: the server acts once per key and replays
+   * its first answer. Take it from an `IdempotentIntent` (./idempotency), one per user intent.
+   */
+  idempotencyKey?: string;
   /** Sign-in answers 401 for wrong credentials; that must not trigger a refresh. */
   skipRefresh?: boolean;
 }
@@ -86,6 +92,7 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
     const headers: Record<string, string> = { [LANGUAGE_HEADER]: currentLanguage, ...options.headers };
     const access = tokenStore.access();
     if (access) headers[ACCESS_TOKEN_HEADER] = access;
+    if (options.idempotencyKey) headers[IDEMPOTENCY_KEY_HEADER] = options.idempotencyKey;
     if (options.body !== undefined) headers['content-type'] = 'application/json';
     return fetch(buildUrl(path, options.query), {
       method: options.method ?? 'GET',

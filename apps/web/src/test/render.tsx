@@ -26,6 +26,7 @@ export const testBranding: Branding = {
   reviewUrl: 'https://review.example',
   captcha: { provider: 'none', siteKey: null },
   devMailbox: false,
+  sandboxPayments: false,
 };
 
 let i18nReady: ReturnType<typeof initI18n> | null = null;

@@ -9,6 +9,7 @@ import { createEmailVerificationService } from './email-verification.service';
 import { createMailTransaction } from './mail-transaction';
 import { passwordRoutes } from './password.routes';
 import { createPasswordService } from './password.service';
+import { createSignInAccountLimit } from './rate-limit';
 import { createSessionService } from './session.service';
 
 /** Routes of the auth area, mounted under /api. */
@@ -22,6 +23,7 @@ export function authModule(deps: AppDeps) {
     db,
     config,
     sessions,
+    signInLimit: createSignInAccountLimit({ db, config }),
     mailTransaction,
     emailVerification: emails,
     captcha: createCaptchaVerifier(config),

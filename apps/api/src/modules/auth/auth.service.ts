@@ -13,21 +13,47 @@ import type { CaptchaVerifier } from '../captcha/captcha';
 import { hashPassword, verifyDummyPassword, verifyPassword } from './auth.crypto';
 import { accountClosed, bannedEmailDomain, emailInUse } from './auth.errors';
 import { customers } from './auth.tables';
-import { findCustomerByEmail, isUniqueViolation, mergeAnalyticsIds } from './customers';
+import {
+  type CustomerRow,
+  findCustomerByEmail,
+  isUniqueViolation,
+  mailLocaleOf,
+  mergeAnalyticsIds,
+} from './customers';
 import type { EmailVerificationService } from './email-verification.service';
 import type { MailTransaction } from './mail-transaction';
+import type { SignInAccountLimit } from './rate-limit';
 import type { ClientInfo, SessionService } from './session.service';
 
 /** Sign-up, sign-in and sign-out. */
 export function createAuthService(deps: {
   db: Database;
-  config: Pick<Config, 'BANNED_EMAIL_DOMAINS'>;
+  config: Pick<Config, 'BANNED_EMAIL_DOMAINS' | 'SIGNIN_ACCOUNT_WINDOW_MINUTES' | 'publicUrl'>;
   sessions: SessionService;
+  signInLimit: SignInAccountLimit;
   mailTransaction: MailTransaction;
   emailVerification: EmailVerificationService;
   captcha: CaptchaVerifier;
 }) {
-  const { db, config, sessions } = deps;
+  const { db, config, sessions, signInLimit } = deps;
+
+  /** Tells the owner once per lock; the panel's forgot-password page is the way out. */
+  async function mailLockNotice(customer: CustomerRow) {
+    await deps.mailTransaction((_tx, send) =>
+      send({
+        customerId: customer.id,
+        to: customer.email,
+        locale: mailLocaleOf(customer),
+        template: 'sign-in-locked',
+        params: {
+          fullname: customer.fullname,
+          link: `${config.publicUrl}/forgotpassword`,
+          minutes: String(Math.ceil(config.SIGNIN_ACCOUNT_WINDOW_MINUTES)),
+        },
+      }),
+    );
+  }
+
   return {
     async signUp(input: SignUpRequest, client: ClientInfo & { language: Locale }) {
       if (isBannedEmailDomain(input.email, config.BANNED_EMAIL_DOMAINS)) throw bannedEmailDomain();
@@ -65,13 +91,26 @@ export function createAuthService(deps: {
       if (!(await deps.captcha.verify(client.captchaToken, client.ip ?? undefined))) {
         throw badRequest(authErrorCodes.captchaFailed, 'The captcha check failed. Please try again.');
       }
+      // Counted before the password is checked, the same for unknown and known addresses, so neither
+      // the answer nor the lock tells which addresses have an account.
+      const attempt = await signInLimit.attempt(input.email);
+      if (!attempt.allowed) {
+        throw new AppError(
+          429,
+          authErrorCodes.signInLocked,
+          'Too many wrong passwords for this account. Try again later or reset your password.',
+          { retryAfter: attempt.retryAfterSeconds },
+        );
+      }
       const customer = await findCustomerByEmail(db, input.email);
       const valid = customer
         ? await verifyPassword(customer.passwordHash, input.password)
         : await verifyDummyPassword(input.password);
       if (!customer || !valid) {
+        if ((await signInLimit.failed(input.email, attempt.slot)) && customer) await mailLockNotice(customer);
         throw new AppError(401, authErrorCodes.wrongCredentials, 'Wrong email or password.');
       }
+      await signInLimit.succeeded(input.email);
       if (customer.status === 'closed_by_admin') throw accountClosed();
       return db.transaction(async (tx) => {
         const tokens = await sessions.start(tx, customer.id, client);

@@ -21,6 +21,7 @@ import {
   markEmailTokenUsed,
 } from './email-tokens';
 import type { MailTransaction, SendMail } from './mail-transaction';
+import { liftReview } from './verification-review';
 
 const VERIFICATION_TTL_SECONDS = 24 * 60 * 60;
 
@@ -42,7 +43,12 @@ export function createEmailVerificationService(deps: {
 }) {
   const { db, config } = deps;
 
-  async function sendMainVerification(tx: Tx, send: SendMail, customer: CustomerRow) {
+  async function sendMainVerification(
+    tx: Tx,
+    send: SendMail,
+    customer: CustomerRow,
+    template: 'verify-email' | 'verify-email-reminder' = 'verify-email',
+  ) {
     const { token, code } = await issueEmailToken(tx, {
       customerId: customer.id,
       purpose: 'verify_main',
@@ -54,7 +60,7 @@ export function createEmailVerificationService(deps: {
       customerId: customer.id,
       to: customer.email,
       locale: mailLocaleOf(customer),
-      template: 'verify-email',
+      template,
       params: {
         fullname: customer.fullname,
         link: `${config.publicUrl}/api/auth/verify-main-email?token=${token}`,
@@ -84,6 +90,7 @@ export function createEmailVerificationService(deps: {
         data: { email: token.email },
         ip,
       });
+      await liftReview(tx, token.customerId, ip);
       return true;
     });
   }
@@ -110,6 +117,7 @@ export function createEmailVerificationService(deps: {
           data: { email: customer.email, newEmail: token.email },
           ip,
         });
+        await liftReview(tx, customer.id, ip);
         await send({
           customerId: customer.id,
           to: customer.email,

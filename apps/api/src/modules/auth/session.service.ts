@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { type AuthTokens, authErrorCodes, errorCodes } from '@nimbus/contract';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
@@ -43,17 +44,29 @@ export function createSessionService(deps: {
     return key;
   };
 
-  async function signAccessToken(customerId: number, sessionId: string) {
+  /** Same claims and issue time give the same token (HS256 is deterministic). */
+  async function signAccessToken(customerId: number, sessionId: string, issuedAt = new Date()) {
+    const iat = Math.floor(issuedAt.getTime() / 1000);
     return new SignJWT({ sid: sessionId })
       .setProtectedHeader({ alg: 'HS256' })
       .setSubject(String(customerId))
-      .setIssuedAt()
-      .setExpirationTime(`${config.ACCESS_TOKEN_TTL_SECONDS}s`)
+      .setIssuedAt(iat)
+      .setExpirationTime(iat + config.ACCESS_TOKEN_TTL_SECONDS)
       .sign(await signingKey());
   }
 
-  async function issueRefreshToken(tx: DbOrTx, sessionId: string) {
-    const token = randomToken();
+  /**
+   * The token that replaces `token` on rotation. Derived, not random, so every presentation of `token`
+   * inside the grace window is answered with the same successor without storing it; only whoever
+   * holds the server key can compute it.
+   */
+  async function successorOf(token: string) {
+    return createHmac('sha256', await signingKey())
+      .update(`refresh-successor:${token}`)
+      .digest('base64url');
+  }
+
+  async function issueRefreshToken(tx: DbOrTx, sessionId: string, token = randomToken()) {
     await tx.insert(refreshTokens).values({
       sessionId,
       tokenHash: sha256(token),
@@ -89,10 +102,10 @@ export function createSessionService(deps: {
     },
 
     /**
-     * Exchanges a refresh token for a new pair. The row lock makes concurrent exchanges of one token
-     * take turns. A token presented again within the grace window is two tabs refreshing at once: that
-     * tab gets its own new pair. Later, a rotated token is indistinguishable from a stolen copy, so the
-     * whole session ends.
+     * Exchanges a refresh token for the next pair. The row lock makes concurrent exchanges of one token
+     * take turns. A token presented again within the grace window is two tabs (or a retried request)
+     * refreshing at once: it gets the very pair the first exchange got, so the family never forks.
+     * Later, a rotated token is indistinguishable from a stolen copy, so the whole session ends.
      */
     async refresh(refreshToken: string): Promise<AuthTokens> {
       const outcome = await db.transaction(async (tx) => {
@@ -119,15 +132,31 @@ export function createSessionService(deps: {
         }
         if (row.expiresAt.getTime() <= Date.now()) return { kind: 'invalid' as const };
         if (row.status === 'closed_by_admin') return { kind: 'closed' as const };
-        if (!row.rotatedAt) {
-          await tx.update(refreshTokens).set({ rotatedAt: sql`now()` }).where(eq(refreshTokens.id, row.id));
+        const next = await successorOf(refreshToken);
+        let rotatedAt = row.rotatedAt;
+        if (!rotatedAt) {
+          const [rotated] = await tx
+            .update(refreshTokens)
+            .set({ rotatedAt: sql`now()` })
+            .where(eq(refreshTokens.id, row.id))
+            .returning({ rotatedAt: refreshTokens.rotatedAt });
+          rotatedAt = rotated!.rotatedAt!;
+          await issueRefreshToken(tx, row.sessionId, next);
+        } else {
+          // Missing only if the signing key changed since the rotation: the successor handed out then
+          // is not this one, so this token cannot be answered without forking the family.
+          const [successor] = await tx
+            .select({ id: refreshTokens.id })
+            .from(refreshTokens)
+            .where(
+              and(eq(refreshTokens.tokenHash, sha256(next)), eq(refreshTokens.sessionId, row.sessionId)),
+            );
+          if (!successor) return { kind: 'invalid' as const };
         }
         await tx.update(sessions).set({ lastUsedAt: sql`now()` }).where(eq(sessions.id, row.sessionId));
-        const next = await issueRefreshToken(tx, row.sessionId);
-        return {
-          kind: 'ok' as const,
-          tokens: { accessToken: await signAccessToken(row.customerId, row.sessionId), refreshToken: next },
-        };
+        // Issued "at the rotation" so every answer within the grace window is the same access token.
+        const accessToken = await signAccessToken(row.customerId, row.sessionId, rotatedAt);
+        return { kind: 'ok' as const, tokens: { accessToken, refreshToken: next } };
       });
       switch (outcome.kind) {
         case 'ok':

@@ -98,16 +98,50 @@ describe('sessions: two tabs refreshing at once', () => {
   });
   afterAll(() => t.close());
 
-  it('gives each concurrent refresh of one token its own working pair within the grace window', async () => {
+  it('gives every concurrent refresh of one token the same successor pair within the grace window', async () => {
     const user = await signUp(t.app);
-    const results = await Promise.all([1, 2, 3].map(() => refresh(t.app, user.refreshToken)));
-    expect(results.map((r) => r.statusCode)).toEqual([200, 200, 200]);
+    const results = await Promise.all(Array.from({ length: 10 }, () => refresh(t.app, user.refreshToken)));
+    expect(results.map((r) => r.statusCode)).toEqual(Array(10).fill(200));
     const pairs = results.map((r) => r.json().data as { accessToken: string; refreshToken: string });
-    expect(new Set(pairs.map((p) => p.refreshToken)).size).toBe(3);
-    for (const pair of pairs) {
-      expect((await userInfo(t.app, { 'x-token': pair.accessToken })).statusCode).toBe(200);
-      expect((await refresh(t.app, pair.refreshToken)).statusCode).toBe(200);
-    }
+    expect(new Set(pairs.map((p) => p.refreshToken)).size).toBe(1);
+    expect(new Set(pairs.map((p) => p.accessToken)).size).toBe(1);
+    const [pair] = pairs;
+
+    // One successor in the family, and it is the only live token.
+    const [owner] = await t.db
+      .select({ sessionId: refreshTokens.sessionId })
+      .from(refreshTokens)
+      .where(eq(refreshTokens.tokenHash, sha256(user.refreshToken)));
+    const family = await t.db
+      .select({ tokenHash: refreshTokens.tokenHash, rotatedAt: refreshTokens.rotatedAt })
+      .from(refreshTokens)
+      .where(eq(refreshTokens.sessionId, owner!.sessionId));
+    expect(family).toHaveLength(2);
+    expect(family.filter((f) => f.rotatedAt === null).map((f) => f.tokenHash)).toEqual([
+      sha256(pair!.refreshToken),
+    ]);
+
+    expect((await userInfo(t.app, { 'x-token': pair!.accessToken })).statusCode).toBe(200);
+    const next = await refresh(t.app, pair!.refreshToken);
+    expect(next.statusCode).toBe(200);
+    expect(next.json().data.refreshToken).not.toBe(pair!.refreshToken);
+  });
+
+  it('answers a later reuse inside the window with that same pair', async () => {
+    const user = await signUp(t.app);
+    const first = (await refresh(t.app, user.refreshToken)).json().data;
+    const again = await refresh(t.app, user.refreshToken);
+    expect(again.statusCode).toBe(200);
+    expect(again.json().data).toEqual(first);
+
+    await t.db
+      .update(refreshTokens)
+      .set({ rotatedAt: sql`now() - interval '9 seconds'` })
+      .where(eq(refreshTokens.tokenHash, sha256(user.refreshToken)));
+    const late = await refresh(t.app, user.refreshToken);
+    expect(late.statusCode).toBe(200);
+    expect(late.json().data.refreshToken).toBe(first.refreshToken);
+    expect((await userInfo(t.app, { 'x-token': late.json().data.accessToken })).statusCode).toBe(200);
   });
 
   it('still ends the session when the rotated token comes back after the grace window', async () => {

@@ -5,16 +5,17 @@ import {
   cardListSchema,
   changeDefaultCardRequestSchema,
   deactivateAutoRechargeRequestSchema,
+  idParamsSchema,
 } from '@nimbus/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { ok, okEmpty, okSchema } from '../../lib/envelope';
 import { customerOf, requireCustomer, securedBy } from '../auth/auth.guard';
+import { idempotencyScopeOf } from '../idempotency/idempotency.plugin';
 import type { AutoRechargeService } from './auto-recharge.service';
 
 const tags = ['auto-recharge'];
-const idParams = z.object({ id: z.coerce.number().int().positive() });
+const idParams = idParamsSchema;
 
 /** Auto-recharge: `{id}` is the customer's billing id (GET /profile/billing-info → id). */
 export function autoRechargeRoutes(deps: { autoRecharge: AutoRechargeService }) {
@@ -47,9 +48,17 @@ export function autoRechargeRoutes(deps: { autoRecharge: AutoRechargeService }) 
           body: activateAutoRechargeRequestSchema,
           response: { 200: okSchema(activateAutoRechargeResultSchema) },
         },
+        config: { idempotent: true },
       },
       async (request) =>
-        ok(await deps.autoRecharge.activate(customerOf(request).id, request.body, request.ip)),
+        ok(
+          await deps.autoRecharge.activate(
+            customerOf(request).id,
+            request.body,
+            request.ip,
+            idempotencyScopeOf(request),
+          ),
+        ),
     );
 
     app.delete(

@@ -17,6 +17,7 @@ import { badRequest, notFound } from '../../lib/errors';
 import { logActivity } from '../activity-log/activity-log.service';
 import { usageRateOf } from '../billing/usage-rate';
 import { listPaymentGateways } from '../catalogue/catalogue.repository';
+import type { IdempotencyScope } from '../idempotency/idempotency.service';
 import type { GatewayRegistry } from '../payments/gateways/registry';
 import type { PaymentsService } from '../payments/payments.service';
 import { savedCards } from '../payments/payments.tables';
@@ -121,6 +122,7 @@ export function createAutoRechargeService(deps: {
       customerId: number,
       input: { amount: string; minimumCreditThreshold: string; gatewayId: number },
       ip: string | null,
+      idempotency: IdempotencyScope | null = null,
     ): Promise<ActivateAutoRechargeResult> {
       const gateway = await gatewayById(input.gatewayId);
       const rate = await usageRateOf(db, customerId);
@@ -137,7 +139,12 @@ export function createAutoRechargeService(deps: {
       }
       const card = (await cardsOf(customerId, gateway.name)).find((c) => c.isDefault);
       if (!card) {
-        const checkout = await deps.payments.startCardSetup(customerId, gateway.name, { amount, threshold });
+        const checkout = await deps.payments.startCardSetup(
+          customerId,
+          gateway.name,
+          { amount, threshold },
+          idempotency,
+        );
         return { isGatewayVerified: false, isProfileActive: false, redirectURI: checkout.url };
       }
       if (!(await mayTurnOnAutoRecharge(db, customerId))) {

@@ -1,5 +1,6 @@
 import {
   billingInfoSchema,
+  idParamsSchema,
   invoiceDetailsSchema,
   invoiceItemListSchema,
   invoiceItemsQuerySchema,
@@ -11,7 +12,6 @@ import {
 } from '@nimbus/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { ok, okSchema } from '../../lib/envelope';
@@ -22,7 +22,7 @@ import { createPrintTokens } from './print-token';
 import { createTransactionsService } from './transactions.service';
 
 const tags = ['billing'];
-const invoiceParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+const invoiceParamsSchema = idParamsSchema;
 
 /**
  * What the customer reads of billing: credit summary, invoices and their lines, transactions, and the

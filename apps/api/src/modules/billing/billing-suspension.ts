@@ -1,5 +1,7 @@
-import { type SQL, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
+import { RENEWAL_GRACE_DAYS } from '@nimbus/contract';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
+import type { Database, DbOrTx } from '../../db/client';
+import { billableItems } from './billing.tables';
 
 /**
  * Negative credit suspends the account for billing and its hourly resources; credit back at zero or
@@ -39,4 +41,49 @@ export async function syncBillingSuspensions(tx: DbOrTx, customerIds?: number[])
     )
     INSERT INTO activity_logs (customer_id, event, data, created_at)
     SELECT id, 'unsuspended_by_billing', '{}'::jsonb, clock_timestamp() FROM account`);
+}
+
+/**
+ * When a suspended item is terminated (instances.md §4, "8 minus days since the end date"): a
+ * subscription 8 days after the end of the cycle it could not renew, an hourly item 8 days after
+ * negative credit suspended it. Null for an item that is not suspended.
+ */
+export const terminationDeadlineSql = sql<Date | null>`CASE WHEN ${billableItems.status} <> 'suspended' THEN NULL
+  WHEN ${billableItems.billingCycle} = 'hourly' THEN ${billableItems.suspendedAt}
+  ELSE ${billableItems.cycleEnd} END + make_interval(days => ${RENEWAL_GRACE_DAYS})`;
+
+/**
+ * Terminates the VPS items that negative credit has kept suspended for the grace days (the cycle job
+ * does the same for subscriptions); the billing-ties job then deletes their instances. Each item in its
+ * own transaction under its account's lock, as every writer of billing does: credit that comes back
+ * first has unsuspended the item and it is left alone. Hours are charged up to the termination.
+ */
+export async function terminateOverdueHourly(db: Database, now: Date = new Date()): Promise<number[]> {
+  const overdue = (id?: number) =>
+    and(
+      id === undefined ? undefined : eq(billableItems.id, id),
+      eq(billableItems.billingCycle, 'hourly'),
+      eq(billableItems.status, 'suspended'),
+      eq(billableItems.resourceType, 'instance'),
+      sql`${terminationDeadlineSql} <= ${now.toISOString()}::timestamptz`,
+    );
+  const due = await db
+    .select({ id: billableItems.id, customerId: billableItems.customerId })
+    .from(billableItems)
+    .where(overdue())
+    .limit(500);
+  const terminated: number[] = [];
+  for (const item of due) {
+    const [row] = await db.transaction(async (tx) => {
+      // Not lockCreditAccount: the ledger imports this file. A suspended item's account always exists.
+      await tx.execute(sql`SELECT 1 FROM credit_accounts WHERE customer_id = ${item.customerId} FOR UPDATE`);
+      return tx
+        .update(billableItems)
+        .set({ status: 'terminated', endedAt: now, reason: 'terminated' })
+        .where(overdue(item.id))
+        .returning({ id: billableItems.id });
+    });
+    if (row) terminated.push(row.id);
+  }
+  return terminated;
 }

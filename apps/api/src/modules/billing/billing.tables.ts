@@ -120,6 +120,11 @@ export const billableItems = pgTable(
     cycleStart: at(),
     cycleEnd: at(),
     suspendedAt: at(),
+    /**
+     * When the mail warning of termination a day ahead was sent; it belongs to the current suspension
+     * only while it is not older than `suspendedAt`, so a new suspension warns again.
+     */
+    terminationWarnedAt: at(),
     createdAt: at().notNull().defaultNow(),
   },
   (t) => [
@@ -131,6 +136,8 @@ export const billableItems = pgTable(
       .on(t.cycleEnd)
       .where(sql`billing_cycle <> 'hourly' AND status IN ('active', 'suspended')`),
     index('billable_items_instance_idx').on(t.instanceId),
+    // The few suspended items, swept every minute for termination warnings and hourly terminations.
+    index('billable_items_suspended_idx').on(t.suspendedAt).where(sql`status = 'suspended'`),
     check('billable_items_prices_nonnegative', sql`monthly_price >= 0 AND unit_price >= 0`),
   ],
 );

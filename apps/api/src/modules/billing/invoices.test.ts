@@ -187,7 +187,7 @@ describe('invoices and invoice items', () => {
   });
 
   it("answers 404 for another customer's invoice and for one that does not exist", async () => {
-    for (const id of [strangersInvoiceId, 999_999, 99_999_999_999]) {
+    for (const id of [strangersInvoiceId, 999_999]) {
       const res = await get(`/api/v2/invoices/${id}`);
       expect(res.statusCode, String(id)).toBe(404);
       expect(res.json()).toMatchObject({ code: 'NOT_FOUND', data: null });
@@ -202,7 +202,8 @@ describe('invoices and invoice items', () => {
     const badToken = await get('/api/v2/invoices/print?token=not-a-real-token', owner.headers);
     expect(badToken.statusCode).toBe(400);
     expect(badToken.json().code).toBe('INVALID_PRINT_TOKEN');
-    for (const id of ['abc', '0', '-1', '1.5']) {
+    // Past the int4 column: a validation error naming the id, never a database error.
+    for (const id of ['abc', '0', '-1', '1.5', '2147483648', '99999999999']) {
       const res = await get(`/api/v2/invoices/${id}`);
       expect(res.statusCode, id).toBe(400);
     }

@@ -2,6 +2,7 @@ import { brandingSchema } from '@nimbus/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config';
 import { ok, okSchema } from '../../lib/envelope';
+import { sandboxEnabled } from '../payments/gateways/enabled';
 
 /** GET /api/branding: what the panel needs to wear the provider's brand before anyone signs in. */
 export function brandingRoutes(deps: { config: Config }) {
@@ -20,6 +21,7 @@ export function brandingRoutes(deps: { config: Config }) {
       siteKey: config.CAPTCHA_PROVIDER === 'none' ? null : (config.CAPTCHA_SITE_KEY ?? null),
     },
     devMailbox: config.devMailbox,
+    sandboxPayments: sandboxEnabled(config),
   };
   return async (app: FastifyInstance) => {
     app.get(

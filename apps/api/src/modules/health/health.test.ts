@@ -87,7 +87,7 @@ describe('health and conventions', () => {
       payload: '{"email": ',
     });
     expect(malformed.statusCode).toBe(400);
-    expect(malformed.json()).toMatchObject({ code: 'VALIDATION_ERROR', data: null });
+    expect(malformed.json()).toMatchObject({ code: 'INVALID_JSON', data: null });
 
     const oversized = await t.app.inject({
       method: 'POST',

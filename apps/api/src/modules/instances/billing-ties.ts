@@ -10,7 +10,8 @@ import { instances } from './instances.tables';
 
 /**
  * Billing ties (issue 5 §6). An instance is suspended while its account is suspended (by billing, by an
- * administrator or for unusual activity) or while its billable item is (a renewal that could not be paid,
+ * administrator, for unusual activity, or under review for an email not verified within 24 hours of
+ * sign-up, platform.md §4) or while its billable item is (a renewal that could not be paid,
  * or an hourly item of an account in the red). Nothing is stored for it: the billing engine already flips
  * accounts and items both ways, and the instance reads follow, so credit coming back resumes instances at
  * once. Power is left as it is: Nimbus cannot remember (tables are fixed) whether a server was running
@@ -21,6 +22,7 @@ const suspendedAccountStatuses: readonly AccountStatus[] = [
   'suspended_by_billing',
   'suspended_by_admin',
   'suspended_unusual_activity',
+  'under_review',
 ];
 export const isAccountSuspended = (status: AccountStatus) => suspendedAccountStatuses.includes(status);
 
@@ -36,8 +38,10 @@ export const accessSuspended = () => forbidden(instanceErrorCodes.accessSuspende
 const BATCH = 100;
 
 /**
- * Instances whose subscription has ended are deleted: the cycle job terminated the item after the grace
- * days of an unpaid renewal (8-day rule), or ended it at the end of a cycle the customer chose not to renew.
+ * Instances whose billing has ended are deleted: the item was terminated after the grace days of an unpaid
+ * renewal or of negative credit (8-day rule: the cycle job for subscriptions, `terminateOverdueHourly`
+ * for hourly items), or ended at the end of a cycle the customer chose not to renew. (An item the
+ * customer's own deletion terminated belongs to an instance already 'deleting'.)
  * Each instance moves to 'deleting' in its own transaction (the lifecycle guard makes a second runner a
  * no-op), then the converge job tears the server down. Safe to run twice or after a crash between the
  * commit and the converge request: the converge job's own sweep picks up 'deleting' instances.
@@ -56,7 +60,6 @@ export async function deleteEndedSubscriptions(
         inArray(instances.lifecycle, ['provisioning', 'ready']),
         isNull(instances.deletionRequestedAt),
         inArray(billableItems.status, ['terminated', 'ended']),
-        sql`${billableItems.billingCycle} <> 'hourly'`,
       ),
     )
     .limit(BATCH);

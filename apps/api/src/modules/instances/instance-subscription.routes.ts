@@ -13,6 +13,7 @@ import type { Database } from '../../db/client';
 import type { JobQueue } from '../../jobs/queue';
 import { ok, okSchema } from '../../lib/envelope';
 import { customerOf, requireCustomer, securedBy } from '../auth/auth.guard';
+import { idempotencyScopeOf } from '../idempotency/idempotency.plugin';
 import { createInstanceSubscriptions } from './instance-subscription.service';
 
 const tags = ['instances'];
@@ -80,9 +81,13 @@ export function instanceSubscriptionRoutes(deps: { db: Database; jobs: JobQueue 
           params: instanceParamsSchema,
           response: { 200: okSchema(instanceSchema) },
         },
+        config: { idempotent: true },
       },
       async (request) =>
-        ok(await subscriptions.renew(customerOf(request), request.params.id), 'Subscription renewed.'),
+        ok(
+          await subscriptions.renew(customerOf(request), request.params.id, idempotencyScopeOf(request)),
+          'Subscription renewed.',
+        ),
     );
 
     app.delete(
@@ -97,6 +102,8 @@ export function instanceSubscriptionRoutes(deps: { db: Database; jobs: JobQueue 
           params: instanceParamsSchema,
           response: { 200: okSchema(subscriptionRefundSchema) },
         },
+        // Deleting is idempotent by itself (again while deleting: the same answer); the key adds the replay.
+        config: { idempotent: true },
       },
       async (request) =>
         ok(

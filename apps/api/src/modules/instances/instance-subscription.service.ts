@@ -14,6 +14,7 @@ import type { AuthenticatedCustomer } from '../auth/auth.guard';
 import { endBillableItem, renewNow } from '../billing/billable-items';
 import { billableItems, ledgerEntries } from '../billing/billing.tables';
 import { postLedgerEntry } from '../billing/ledger';
+import type { IdempotencyScope } from '../idempotency/idempotency.service';
 import { isAccountSuspended } from './billing-ties';
 import { requestConverge } from './converge';
 import { type InstanceRecord, type ItemSummary, toInstance } from './instance.mapper';
@@ -97,7 +98,13 @@ export function createInstanceSubscriptions(deps: { db: Database; jobs: JobQueue
     },
 
     /** Pays a new cycle of a subscription suspended at renewal; 460 when the credit is short. */
-    async renew(customer: Customer, id: number): Promise<Instance> {
+    async renew(
+      customer: Customer,
+      id: number,
+      idempotency: IdempotencyScope | null = null,
+    ): Promise<Instance> {
+      // Renewed by an earlier run under the same Idempotency-Key that died before answering.
+      if (idempotency?.committed) return toInstance(await owned(customer, id));
       const record = await live(customer, id);
       const row = record.instance;
       if (row.billingCycle === 'hourly') throw notSubscription();
@@ -112,6 +119,7 @@ export function createInstanceSubscriptions(deps: { db: Database; jobs: JobQueue
           instanceId: id,
           mainIp: row.mainIp,
         });
+        await idempotency?.commit(tx);
       });
       return toInstance(await owned(customer, id));
     },

@@ -8,6 +8,7 @@ import {
   isStableInstanceStatus,
   noExtraResource,
   type PlanClass,
+  RENEWAL_GRACE_DAYS,
   usernameForOsFamily,
 } from '@nimbus/contract';
 import type { BillableItem } from '../billing/billable-items';
@@ -19,7 +20,14 @@ type PreorderRow = typeof preorders.$inferSelect;
 /** The parts of an instance's billable item the panel shows. */
 export type ItemSummary = Pick<
   BillableItem,
-  'billingCycle' | 'unitPrice' | 'status' | 'startedAt' | 'endedAt' | 'cycleStart' | 'cycleEnd'
+  | 'billingCycle'
+  | 'unitPrice'
+  | 'status'
+  | 'startedAt'
+  | 'endedAt'
+  | 'cycleStart'
+  | 'cycleEnd'
+  | 'suspendedAt'
 >;
 
 /** An instance row with what the list query joins to it. */
@@ -34,22 +42,25 @@ export interface InstanceRecord {
 
 /**
  * What the panel sees of billing: the cycle (or, hourly, since when it runs), the price paid per cycle
- * (per hour, 4 decimals) and, for a subscription suspended at renewal, the days left before termination.
+ * (per hour, 4 decimals) and, while suspended (a renewal not paid, or negative credit), the days left
+ * before termination.
  */
 function billingDetailOf(item: ItemSummary | null, now: Date): Instance['billingDetail'] {
   if (!item) return null;
   const hourly = item.billingCycle === 'hourly';
   const start = hourly ? item.startedAt : item.cycleStart;
   const end = hourly ? item.endedAt : item.cycleEnd;
+  // The 8 grace days run from the unpaid end date, or for hourly from when negative credit suspended it.
+  const suspendedSince = item.status !== 'suspended' ? null : hourly ? item.suspendedAt : item.cycleEnd;
   return {
     startDate: start ? start.toISOString() : null,
     endDate: end ? end.toISOString() : null,
     billingCycle: item.billingCycle,
     purchasedPrice: fromMicros(item.unitPrice, hourly ? 4 : 2),
-    daysUntilTermination:
-      item.status === 'suspended' && !hourly && item.cycleEnd
-        ? daysUntilTermination(item.cycleEnd, now)
-        : null,
+    daysUntilTermination: suspendedSince ? daysUntilTermination(suspendedSince, now) : null,
+    terminatesAt: suspendedSince
+      ? new Date(suspendedSince.getTime() + RENEWAL_GRACE_DAYS * 86_400_000).toISOString()
+      : null,
     status: item.status,
   };
 }

@@ -61,6 +61,7 @@ function recordQuery(db: DbOrTx, accountSuspended: boolean) {
         endedAt: billableItems.endedAt,
         cycleStart: billableItems.cycleStart,
         cycleEnd: billableItems.cycleEnd,
+        suspendedAt: billableItems.suspendedAt,
       },
       features: featureList,
       suspended: sql<boolean>`${instanceSuspendedSql(accountSuspended)}`,

@@ -40,10 +40,16 @@ function page(title: string, body: string): string {
 `;
 }
 
+/** A mailbox address carrying the key, escaped for an attribute: the pages work only with it. */
+const withKey = (path: string, key: string) => escapeHtml(`${path}?key=${encodeURIComponent(key)}`);
+
 const time = (d: Date | null) => (d ? d.toISOString().replace('T', ' ').slice(0, 19) : '—');
 
 /** Newest mail first; the form filters by recipient with a plain GET. */
-export function mailboxListPage(rows: OutboxRow[], opts: { to: string; brandName: string; smtp: boolean }) {
+export function mailboxListPage(
+  rows: OutboxRow[],
+  opts: { key: string; to: string; brandName: string; smtp: boolean },
+) {
   const note = opts.smtp
     ? 'Copies of outgoing mail, which is also delivered over SMTP.'
     : 'No SMTP server is configured, so outgoing mail is kept here instead of being sent.';
@@ -52,7 +58,7 @@ export function mailboxListPage(rows: OutboxRow[], opts: { to: string; brandName
       (r) => `<tr>
 <td>${escapeHtml(time(r.createdAt))}</td>
 <td>${escapeHtml(r.toAddress)}</td>
-<td><a href="/dev/mailbox/${r.id}">${escapeHtml(r.subject)}</a></td>
+<td><a href="${withKey(`/dev/mailbox/${r.id}`, opts.key)}">${escapeHtml(r.subject)}</a></td>
 <td class="wide">${escapeHtml(r.locale)}</td>
 <td class="wide status-${escapeHtml(r.status)}">${escapeHtml(r.status)}</td>
 </tr>`,
@@ -67,10 +73,11 @@ export function mailboxListPage(rows: OutboxRow[], opts: { to: string; brandName
     `<h1>Development mailbox</h1>
 <p class="note">${note}</p>
 <form method="get" action="/dev/mailbox" role="search">
+<input type="hidden" name="key" value="${escapeHtml(opts.key)}">
 <label for="to">Recipient</label>
 <input id="to" name="to" type="search" value="${escapeHtml(opts.to)}" placeholder="name@example.com">
 <button type="submit">Filter</button>
-${opts.to ? '<a class="button" href="/dev/mailbox">Show all</a>' : ''}
+${opts.to ? `<a class="button" href="${withKey('/dev/mailbox', opts.key)}">Show all</a>` : ''}
 </form>
 ${list}`,
   );
@@ -84,7 +91,7 @@ function mailBody(html: string): string {
 }
 
 /** One mail: its envelope, the HTML as the customer sees it (links work), then the text part. */
-export function mailboxMessagePage(row: OutboxRow, brandName: string) {
+export function mailboxMessagePage(row: OutboxRow, opts: { brandName: string; key: string }) {
   const dir = isRtl(row.locale) ? 'rtl' : 'ltr';
   const fields: [string, string][] = [
     ['To', row.toAddress],
@@ -99,8 +106,8 @@ export function mailboxMessagePage(row: OutboxRow, brandName: string) {
   ];
   if (row.lastError) fields.push(['Last error', row.lastError]);
   return page(
-    `${row.subject} · ${brandName}`,
-    `<p><a class="button" href="/dev/mailbox">← All mail</a></p>
+    `${row.subject} · ${opts.brandName}`,
+    `<p><a class="button" href="${withKey('/dev/mailbox', opts.key)}">← All mail</a></p>
 <h1>${escapeHtml(row.subject)}</h1>
 <dl>${fields.map(([k, v]) => `<dt>${k}</dt><dd>${escapeHtml(v)}</dd>`).join('')}</dl>
 <h2>HTML</h2>

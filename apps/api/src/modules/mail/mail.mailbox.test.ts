@@ -4,13 +4,16 @@ import { loadConfig } from '../../config';
 import { createMailService } from './mail.service';
 
 const link = 'https://panel.example/api/auth/verify-main-email?token=mbx';
+const KEY = 'mailbox-key-for-tests-1234';
+/** A mailbox address with the key in its query, as the start-up line prints it. */
+const keyed = (url: string) => `${url}${url.includes('?') ? '&' : '?'}key=${KEY}`;
 
 describe('development mailbox without SMTP', () => {
   let t: TestApp;
   const ids: number[] = [];
 
   beforeAll(async () => {
-    t = await createTestApp({}, { workers: true });
+    t = await createTestApp({ DEV_MAILBOX_KEY: KEY }, { workers: true });
     const mail = createMailService({ jobs: t.jobs, config: loadConfig({}) });
     ids.push(
       await mail.enqueue(t.db, {
@@ -33,7 +36,7 @@ describe('development mailbox without SMTP', () => {
   afterAll(() => t.close());
 
   it('lists mail newest first as an HTML page that needs no script', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/dev/mailbox' });
+    const res = await t.app.inject({ method: 'GET', url: keyed('/dev/mailbox') });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/html');
     expect(res.headers['content-security-policy']).toContain("script-src 'self'");
@@ -41,21 +44,23 @@ describe('development mailbox without SMTP', () => {
     expect(res.body.indexOf('تم تغيير كلمة المرور')).toBeLessThan(
       res.body.indexOf('Confirm your email address'),
     );
-    expect(res.body).toContain(`href="/dev/mailbox/${ids[0]}"`);
+    expect(res.body).toContain(`href="/dev/mailbox/${ids[0]}?key=${KEY}"`);
+    expect(res.body).toContain(`<input type="hidden" name="key" value="${KEY}">`);
+    expect(res.headers['referrer-policy']).toBe('no-referrer');
     expect(res.body).toContain('Reader@Example.com');
   });
 
   it('filters the page by recipient', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/dev/mailbox?to=other@example.com' });
+    const res = await t.app.inject({ method: 'GET', url: keyed('/dev/mailbox?to=other@example.com') });
     expect(res.body).not.toContain('Confirm your email address');
     expect(res.body).toContain('value="other@example.com"');
-    const none = await t.app.inject({ method: 'GET', url: '/dev/mailbox?to=%22%3E%3Cb%3Ex' });
+    const none = await t.app.inject({ method: 'GET', url: keyed('/dev/mailbox?to=%22%3E%3Cb%3Ex') });
     expect(none.body).toContain('No mail for this recipient.');
     expect(none.body).not.toContain('"><b>x');
   });
 
   it('finds a mail by recipient as JSON, whatever the case of the address', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/dev/mailbox.json?to=reader@example.com' });
+    const res = await t.app.inject({ method: 'GET', url: keyed('/dev/mailbox.json?to=reader@example.com') });
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.code).toBe('OKAY');
@@ -70,33 +75,33 @@ describe('development mailbox without SMTP', () => {
     expect(body.data[0].text).toContain('246810');
     expect(body.data[0].html).toContain(link);
     expect(new Date(body.data[0].createdAt).getTime()).not.toBeNaN();
-    const all = await t.app.inject({ method: 'GET', url: '/dev/mailbox.json' });
+    const all = await t.app.inject({ method: 'GET', url: keyed('/dev/mailbox.json') });
     expect(all.json().data.map((m: { id: number }) => m.id)).toEqual([ids[1], ids[0]]);
   });
 
   it('shows one mail with working links and its text version', async () => {
-    const res = await t.app.inject({ method: 'GET', url: `/dev/mailbox/${ids[0]}` });
+    const res = await t.app.inject({ method: 'GET', url: keyed(`/dev/mailbox/${ids[0]}`) });
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain(`<a href="${link}"`);
     expect(res.body).toContain('>246810</div>');
     expect(res.body).toMatch(/<pre lang="en" dir="ltr">[\s\S]*246810[\s\S]*<\/pre>/);
     expect(res.body).not.toContain('<script');
-    const arabic = await t.app.inject({ method: 'GET', url: `/dev/mailbox/${ids[1]}` });
+    const arabic = await t.app.inject({ method: 'GET', url: keyed(`/dev/mailbox/${ids[1]}`) });
     expect(arabic.body).toContain('<section class="mail" lang="ar" dir="rtl">');
     expect(arabic.body).toContain('&lt;i&gt;Omar&lt;/i&gt;');
     expect(arabic.body).not.toContain('<i>Omar</i>');
   });
 
   it('answers 404 for an unknown mail and 400 for a malformed id', async () => {
-    expect((await t.app.inject({ method: 'GET', url: '/dev/mailbox/999999' })).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'GET', url: '/dev/mailbox/abc' })).statusCode).toBe(400);
+    expect((await t.app.inject({ method: 'GET', url: keyed('/dev/mailbox/999999') })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: keyed('/dev/mailbox/abc') })).statusCode).toBe(400);
   });
 
   it('is delivered by the running workers', async () => {
     const deadline = Date.now() + 20_000;
     let statuses: string[] = [];
     while (Date.now() < deadline) {
-      const res = await t.app.inject({ method: 'GET', url: '/dev/mailbox.json' });
+      const res = await t.app.inject({ method: 'GET', url: keyed('/dev/mailbox.json') });
       statuses = res.json().data.map((m: { status: string }) => m.status);
       if (statuses.every((s) => s === 'sent')) break;
       await new Promise((r) => setTimeout(r, 250));

@@ -14,6 +14,9 @@ const samples: { [T in MailTemplateName]: MailTemplates[T] } = {
   'email-changed': { fullname: 'Jane Doe', newEmail: 'jane.new@example.com' },
   'reset-password': { fullname: 'Jane Doe', link },
   'password-changed': { fullname: 'Jane Doe' },
+  'verify-email-reminder': { fullname: 'Jane Doe', link, code: '482915' },
+  'termination-warning': { fullname: 'Jane Doe', hostname: 'web-1.example', date: '27 Nov 2026 UTC', link },
+  'sign-in-locked': { fullname: 'Jane Doe', link, minutes: '15' },
 };
 const templates = Object.keys(samples) as MailTemplateName[];
 

@@ -56,6 +56,7 @@ export function renderMail<T extends MailTemplateName>(
     Object.entries(values).map(([name, value]) => [name, escapeHtml(value)]),
   );
   if (given.newEmail !== undefined) htmlValues.newEmail = ltr(escapeHtml(given.newEmail));
+  if (given.hostname !== undefined) htmlValues.hostname = ltr(escapeHtml(given.hostname));
   htmlValues.supportEmail = ltr(
     `<a href="mailto:${escapeHtml(branding.supportEmail)}" style="color:inherit;">${escapeHtml(branding.supportEmail)}</a>`,
   );

@@ -13,6 +13,12 @@ export interface MailTemplates {
   'email-changed': { fullname: string; newEmail: string };
   'reset-password': { fullname: string; link: string };
   'password-changed': { fullname: string };
+  /** At 20 hours, to an account still unverified: a fresh link and code; under review at 24 hours. */
+  'verify-email-reminder': { fullname: string; link: string; code: string };
+  /** A day before a suspended VPS is terminated; the link opens its billing page. `date` is formatted. */
+  'termination-warning': { fullname: string; hostname: string; date: string; link: string };
+  /** Sign-in paused after too many wrong passwords; link to the forgot-password page. */
+  'sign-in-locked': { fullname: string; link: string; minutes: string };
 }
 export type MailTemplateName = keyof MailTemplates;
 

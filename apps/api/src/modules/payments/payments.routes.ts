@@ -14,6 +14,7 @@ import type { Database } from '../../db/client';
 import type { JobQueue } from '../../jobs/queue';
 import { ok, okSchema } from '../../lib/envelope';
 import { customerOf, requireCustomer, securedBy } from '../auth/auth.guard';
+import { idempotencyScopeOf } from '../idempotency/idempotency.plugin';
 import type { GatewayRegistry } from './gateways/registry';
 import type { PaymentsReader } from './payments.read';
 import type { PaymentsService } from './payments.service';
@@ -40,16 +41,20 @@ export function paymentRoutes(deps: { payments: PaymentsService; reader: Payment
           body: createPaymentRequestSchema,
           response: { 200: okSchema(checkoutSchema) },
         },
+        config: { idempotent: true },
       },
       async (request) =>
         ok(
-          await deps.payments.startCheckout({
-            customerId: customerOf(request).id,
-            gateway: request.body.gateway,
-            credit: request.body.credit,
-            enableAutoRecharge: request.body.enableAutoRecharge,
-            autoRecharge: request.body.autoRecharge,
-          }),
+          await deps.payments.startCheckout(
+            {
+              customerId: customerOf(request).id,
+              gateway: request.body.gateway,
+              credit: request.body.credit,
+              enableAutoRecharge: request.body.enableAutoRecharge,
+              autoRecharge: request.body.autoRecharge,
+            },
+            idempotencyScopeOf(request),
+          ),
         ),
     );
 

@@ -23,6 +23,7 @@ import { lockCreditAccount } from '../billing/ledger';
 import { usageRateOf } from '../billing/usage-rate';
 import { toPaymentGateway } from '../catalogue/catalogue.mappers';
 import { listPaymentGateways } from '../catalogue/catalogue.repository';
+import type { IdempotencyScope } from '../idempotency/idempotency.service';
 import { GatewayRequestError } from './gateways/gateway';
 import type { GatewayRegistry } from './gateways/registry';
 import { payments } from './payments.tables';
@@ -100,6 +101,22 @@ export function createPaymentsService(deps: { db: Database; config: Config; gate
     }
   }
 
+  /**
+   * The payment an earlier run under the same Idempotency-Key wrote before dying unanswered, while it is
+   * still NEW: its checkout is opened again rather than a second payment (nobody saw the first checkout).
+   */
+  async function paymentToResume(customerId: number, idempotency: IdempotencyScope | null) {
+    const paymentId = Number(idempotency?.committed?.paymentId);
+    if (!Number.isInteger(paymentId)) return null;
+    const [row] = await db
+      .select()
+      .from(payments)
+      .where(
+        and(eq(payments.id, paymentId), eq(payments.customerId, customerId), eq(payments.status, 'NEW')),
+      );
+    return row ?? null;
+  }
+
   /** Opens a hosted checkout: a payment row first (NEW), then the gateway; a gateway failure rejects it. */
   async function openCheckout(
     customerId: number,
@@ -112,31 +129,35 @@ export function createPaymentsService(deps: { db: Database; config: Config; gate
       isCardSetup: boolean;
       request: { amount: number; threshold: number } | null;
     },
+    idempotency: IdempotencyScope | null,
   ): Promise<Checkout> {
     const adapter = deps.gateways.get(gateway);
     if (!adapter)
       throw badRequest(paymentErrorCodes.gatewayUnavailable, 'This payment method is not offered.');
     const [customer] = await db.select().from(customers).where(eq(customers.id, customerId));
     if (!customer) throw forbidden('UNAUTHENTICATED', 'Sign in to continue.');
-    const payment = await db.transaction(async (tx) => {
-      await lockCreditAccount(tx, customerId);
-      if (!values.isCardSetup) await assertUnderAttemptLimit(tx, customerId);
-      const [row] = await tx
-        .insert(payments)
-        .values({
-          customerId,
-          gateway,
-          credit: values.credit,
-          fee: values.fee,
-          price: values.credit + values.fee,
-          description: values.description,
-          saveCard: values.saveCard,
-          isCardSetup: values.isCardSetup,
-          autoRechargeRequest: values.request,
-        })
-        .returning();
-      return row;
-    });
+    const payment =
+      (await paymentToResume(customerId, idempotency)) ??
+      (await db.transaction(async (tx) => {
+        await lockCreditAccount(tx, customerId);
+        if (!values.isCardSetup) await assertUnderAttemptLimit(tx, customerId);
+        const [row] = await tx
+          .insert(payments)
+          .values({
+            customerId,
+            gateway,
+            credit: values.credit,
+            fee: values.fee,
+            price: values.credit + values.fee,
+            description: values.description,
+            saveCard: values.saveCard,
+            isCardSetup: values.isCardSetup,
+            autoRechargeRequest: values.request,
+          })
+          .returning();
+        if (row) await idempotency?.commit(tx, { paymentId: row.id });
+        return row;
+      }));
     if (!payment) throw new Error('Payment was not created');
     const panel = config.publicUrl;
     const back = values.isCardSetup
@@ -190,7 +211,10 @@ export function createPaymentsService(deps: { db: Database; config: Config; gate
 
   return {
     /** POST /payments */
-    async startCheckout(input: StartCheckoutInput): Promise<Checkout> {
+    async startCheckout(
+      input: StartCheckoutInput,
+      idempotency: IdempotencyScope | null = null,
+    ): Promise<Checkout> {
       if (!deps.gateways.enabled().includes(input.gateway)) {
         throw badRequest(paymentErrorCodes.gatewayUnavailable, 'This payment method is not offered.');
       }
@@ -206,14 +230,19 @@ export function createPaymentsService(deps: { db: Database; config: Config; gate
         request = await validatedAutoRecharge(input.customerId, input.autoRecharge);
       }
       const fee = paymentFee(input.credit, await feePercentOf(input.gateway));
-      return openCheckout(input.customerId, input.gateway, {
-        credit: input.credit,
-        fee,
-        description: `Top-up of ${formatMoney(input.credit)} via ${gatewayBrands[input.gateway]}`,
-        saveCard: request !== null,
-        isCardSetup: false,
-        request,
-      });
+      return openCheckout(
+        input.customerId,
+        input.gateway,
+        {
+          credit: input.credit,
+          fee,
+          description: `Top-up of ${formatMoney(input.credit)} via ${gatewayBrands[input.gateway]}`,
+          saveCard: request !== null,
+          isCardSetup: false,
+          request,
+        },
+        idempotency,
+      );
     },
 
     /** A checkout that only saves a card, then activates the auto-recharge choice (POST /auto-recharge). */
@@ -221,15 +250,21 @@ export function createPaymentsService(deps: { db: Database; config: Config; gate
       customerId: number,
       gateway: GatewayName,
       request: { amount: number; threshold: number },
+      idempotency: IdempotencyScope | null = null,
     ) {
-      return openCheckout(customerId, gateway, {
-        credit: 0,
-        fee: 0,
-        description: `Card for auto-recharge via ${gatewayBrands[gateway]}`,
-        saveCard: true,
-        isCardSetup: true,
-        request,
-      });
+      return openCheckout(
+        customerId,
+        gateway,
+        {
+          credit: 0,
+          fee: 0,
+          description: `Card for auto-recharge via ${gatewayBrands[gateway]}`,
+          saveCard: true,
+          isCardSetup: true,
+          request,
+        },
+        idempotency,
+      );
     },
   };
 }

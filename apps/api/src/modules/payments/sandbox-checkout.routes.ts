@@ -153,3 +153,20 @@ export function sandboxCheckoutRoutes(deps: { db: Database; config: Config }) {
     );
   };
 }
+
+/** Without the sandbox its checkout paths answer 404, rather than falling through to the panel's page. */
+export function sandboxCheckoutAbsent() {
+  return async (app: FastifyInstance) => {
+    // Answered in onRequest, before any body is parsed: a posted form gets the 404, not a 415.
+    app.route({
+      method: ['GET', 'POST'],
+      url: '/sandbox/checkout/*',
+      schema: { hide: true },
+      onRequest: async (_request, reply) => {
+        reply.callNotFound();
+        return reply;
+      },
+      handler: (_request, reply) => reply.callNotFound(),
+    });
+  };
+}

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok, okSchema } from '../../lib/envelope';
 import { customerOf, requireCustomer, securedBy } from '../auth/auth.guard';
+import { idempotencyScopeOf } from '../idempotency/idempotency.plugin';
 import type { PreorderService } from './preorders.service';
 
 const tags = ['preorders'];
@@ -38,16 +39,21 @@ export function preordersRoutes(deps: { preorders: PreorderService }) {
           body: createPreorderRequestSchema,
           response: { 201: okSchema(preorderListSchema) },
         },
+        config: { idempotent: true },
       },
       async (request, reply) =>
-        reply
-          .status(201)
-          .send(
-            ok(
-              { preorders: await deps.preorders.submit(customerOf(request), request.body) },
-              'Your GPU request is confirmed.',
-            ),
+        reply.status(201).send(
+          ok(
+            {
+              preorders: await deps.preorders.submit(
+                customerOf(request),
+                request.body,
+                idempotencyScopeOf(request),
+              ),
+            },
+            'Your GPU request is confirmed.',
           ),
+        ),
     );
   };
 }

@@ -5,7 +5,7 @@ import {
   orderCheckPrice,
   type Preorder,
 } from '@nimbus/contract';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database, DbOrTx } from '../../db/client';
 import { badRequest } from '../../lib/errors';
@@ -13,6 +13,7 @@ import { logActivity } from '../activity-log/activity-log.service';
 import type { AuthenticatedCustomer } from '../auth/auth.guard';
 import { assertCanAfford } from '../billing/credit-check';
 import { lockCreditAccount } from '../billing/ledger';
+import type { IdempotencyScope } from '../idempotency/idempotency.service';
 import { quoteOf } from '../instances/creation/creation.order';
 import { assertAccountMayCreate, resolveOrder } from '../instances/creation/creation.rules';
 import { preorders } from '../instances/instances.tables';
@@ -95,7 +96,20 @@ export function createPreorderService(deps: { db: Database }) {
     async submit(
       customer: Pick<AuthenticatedCustomer, 'id' | 'status' | 'emailVerified'>,
       body: z.output<typeof createPreorderRequestSchema>,
+      idempotency: IdempotencyScope | null = null,
     ): Promise<Preorder[]> {
+      if (idempotency?.committed) {
+        // Submitted by an earlier run under the same Idempotency-Key that died before answering.
+        const ids = (idempotency.committed.preorderIds as number[] | undefined) ?? [];
+        const rows = ids.length
+          ? await db
+              .select()
+              .from(preorders)
+              .where(and(eq(preorders.customerId, customer.id), inArray(preorders.id, ids)))
+              .orderBy(preorders.id)
+          : [];
+        return rows.map(toPreorder);
+      }
       assertAccountMayCreate(customer);
       const params: CreateInstancesParams = creationParamsOf({
         regionId: body.regionId,
@@ -139,6 +153,7 @@ export function createPreorderService(deps: { db: Database }) {
           });
           created.push(toPreorder(row!));
         }
+        await idempotency?.commit(tx, { preorderIds: created.map((p) => p.id) });
         return created;
       });
     },

@@ -1,14 +1,13 @@
-import { createSshKeyRequestSchema, sshKeyListSchema, sshKeySchema } from '@nimbus/contract';
+import { createSshKeyRequestSchema, idParamsSchema, sshKeyListSchema, sshKeySchema } from '@nimbus/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { ok, okEmpty, okSchema } from '../../lib/envelope';
 import { customerOf, requireCustomer, securedBy } from '../auth/auth.guard';
 import type { SshKeyService } from './ssh-keys.service';
 
 const tags = ['ssh-keys'];
 // Bounded to the serial column's range so a huge id is a validation error, never a database one.
-const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+const idParams = idParamsSchema;
 
 /** The SSH keys page: list, add and delete the customer's public keys (platform.md §7 SSH). */
 export function sshKeysRoutes(deps: { sshKeys: SshKeyService }) {

@@ -33,6 +33,19 @@ describe('SignInPage', () => {
     expect(tokenStore.isAuthenticated()).toBe(false);
   });
 
+  it('explains an account whose sign-in is paused after too many wrong passwords', async () => {
+    mockApi(fail(429, 'SIGN_IN_LOCKED'));
+    await renderPage(<SignInPage />, { path: '/signin' });
+
+    fillAndSubmit();
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      /signing in to it is paused .* reset your password/,
+    );
+    expect(screen.getByRole('link', { name: 'Forgot password?' })).toBeInTheDocument();
+    expect(tokenStore.isAuthenticated()).toBe(false);
+  });
+
   it('checks the fields before calling the API', async () => {
     const fetchMock = mockApi();
     await renderPage(<SignInPage />, { path: '/signin' });

@@ -6,6 +6,7 @@ import { CaptchaUnavailableError } from './captcha/captcha';
 /** i18n keys (with namespace) of the auth messages of spec §8, by the API's error code. */
 const messageByCode: Record<string, string> = {
   [authErrorCodes.wrongCredentials]: 'auth:errors.wrongCredentials',
+  [authErrorCodes.signInLocked]: 'auth:errors.signInLocked',
   [authErrorCodes.captchaFailed]: 'auth:errors.captcha',
   [authErrorCodes.emailInUse]: 'auth:errors.emailInUse',
   [authErrorCodes.bannedEmailDomain]: 'auth:errors.bannedEmailDomain',

@@ -6,6 +6,7 @@ import {
 } from '@nimbus/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client';
+import { useIdempotentIntent } from '../../api/idempotency';
 import { billingInfoQuery } from '../billing/queries';
 
 /** Query keys of auto-recharge: the customer's settings (by billing id) and a gateway's saved cards. */
@@ -52,9 +53,15 @@ export const useCardsQuery = (gatewayId: number | null) =>
 
 export function useActivateAutoRechargeMutation(billingId: number | undefined) {
   const queryClient = useQueryClient();
+  // One activation (or card-saving checkout) per submit.
+  const intent = useIdempotentIntent();
   return useMutation({
-    mutationFn: async (body: ActivateAutoRechargeRequest) =>
-      activateAutoRechargeResultSchema.parse(await api('/auto-recharge', { method: 'POST', body })),
+    mutationFn: (body: ActivateAutoRechargeRequest) =>
+      intent.run(async (idempotencyKey) =>
+        activateAutoRechargeResultSchema.parse(
+          await api('/auto-recharge', { method: 'POST', body, idempotencyKey }),
+        ),
+      ),
     onSuccess: () =>
       billingId === undefined
         ? undefined

@@ -14,6 +14,7 @@ import {
 import { keepPreviousData, queryOptions, useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from '../../api/client';
+import { useIdempotentIntent } from '../../api/idempotency';
 
 export { appConfigQuery } from '../payments/queries';
 
@@ -86,18 +87,33 @@ export const applicationCategoriesQuery = queryOptions({
   staleTime: CATALOGUE_STALE_MS,
 });
 
-/** POST /instances: one instance per hostname, each with its own outcome. */
+/** Where the key of an order waiting for its answer is kept, so a reload of the page places one order. */
+export const ORDER_INTENT_KEY = 'nimbus.idempotency.order';
+export const PREORDER_INTENT_KEY = 'nimbus.idempotency.preorder';
+
+/** POST /instances: one instance per hostname, each with its own outcome. One order per submit. */
 export function useCreateInstances() {
+  const intent = useIdempotentIntent(ORDER_INTENT_KEY);
   return useMutation({
-    mutationFn: async (body: CreateInstancesRequest) =>
-      createInstancesResponseSchema.parse(await api('/instances', { method: 'POST', body })).results,
+    mutationFn: (body: CreateInstancesRequest) =>
+      intent.run(
+        async (idempotencyKey) =>
+          createInstancesResponseSchema.parse(
+            await api('/instances', { method: 'POST', body, idempotencyKey }),
+          ).results,
+      ),
   });
 }
 
-/** POST /preorders: GPU plans are ordered ahead of their hardware. */
+/** POST /preorders: GPU plans are ordered ahead of their hardware. One preorder per submit. */
 export function useCreatePreorders() {
+  const intent = useIdempotentIntent(PREORDER_INTENT_KEY);
   return useMutation({
-    mutationFn: async (body: CreatePreorderRequest) =>
-      preorderListSchema.parse(await api('/preorders', { method: 'POST', body })).preorders,
+    mutationFn: (body: CreatePreorderRequest) =>
+      intent.run(
+        async (idempotencyKey) =>
+          preorderListSchema.parse(await api('/preorders', { method: 'POST', body, idempotencyKey }))
+            .preorders,
+      ),
   });
 }

@@ -71,14 +71,14 @@ describe('instance rules', () => {
     expect(truncateSshKey('short key', 20)).toBe('short key');
   });
 
-  it('shows the suspended banner for a suspended subscription only', () => {
+  it('shows the suspended banner for a suspended subscription or hourly instance', () => {
     const suspended = instance().billingDetail && {
       ...instance().billingDetail!,
       status: 'suspended' as const,
       daysUntilTermination: 5,
     };
     expect(showsSuspendedBanner(instance({ billingDetail: suspended }))).toBe(true);
-    expect(showsSuspendedBanner(instance({ billingDetail: suspended, billingCycle: 'hourly' }))).toBe(false);
+    expect(showsSuspendedBanner(instance({ billingDetail: suspended, billingCycle: 'hourly' }))).toBe(true);
     expect(showsSuspendedBanner(instance())).toBe(false);
   });
 });

@@ -61,8 +61,9 @@ export function truncateSshKey(key: string, visible: number): string {
   return `${key.slice(0, visible)}…${key.slice(-visible)}`;
 }
 
-/** Non-hourly cycles have auto-renew and the suspended banner. */
+/** Non-hourly cycles have auto-renew. */
 export const isSubscription = (instance: Pick<Instance, 'billingCycle'>) =>
   instance.billingCycle !== 'hourly';
+/** A suspended billing item (a renewal not paid, or hourly in negative credit) counts down to termination. */
 export const showsSuspendedBanner = (instance: Pick<Instance, 'billingCycle' | 'billingDetail'>) =>
-  isSubscription(instance) && instance.billingDetail?.status === 'suspended';
+  instance.billingDetail?.status === 'suspended';

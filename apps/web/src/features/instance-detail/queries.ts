@@ -8,6 +8,7 @@ import {
 } from '@nimbus/contract';
 import { infiniteQueryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client';
+import { useIdempotentIntent } from '../../api/idempotency';
 import { nextLogCursor } from '../account/activity/activity-paging';
 import { accountKeys, LOG_PAGE_SIZE } from '../account/queries';
 import { deleteInstance, instanceDetailQuery, instanceKeys, resetInstance } from '../instances/queries';
@@ -92,14 +93,22 @@ export const useAutoRenewMutation = (id: number) =>
     ),
   );
 
-export const useRenewMutation = (id: number) =>
-  useInstanceMutation(id, () => api<unknown>(`/instances/${id}/renew`, { method: 'POST' }));
+/** Renew now charges a cycle: one charge per click, however often the click is sent. */
+export function useRenewMutation(id: number) {
+  const intent = useIdempotentIntent();
+  return useInstanceMutation(id, () =>
+    intent.run((idempotencyKey) =>
+      api<unknown>(`/instances/${id}/renew`, { method: 'POST', idempotencyKey }),
+    ),
+  );
+}
 
 /** Deleting drops the instance from the cache instead of refetching a 404. */
 export function useDeleteInstanceMutation(id: number) {
   const queryClient = useQueryClient();
+  const intent = useIdempotentIntent();
   return useMutation({
-    mutationFn: () => deleteInstance(id),
+    mutationFn: () => intent.run((idempotencyKey) => deleteInstance(id, idempotencyKey)),
     onSuccess: () => {
       queryClient.removeQueries({ queryKey: instanceKeys.detail(id) });
       void queryClient.invalidateQueries({ queryKey: instanceKeys.lists() });

@@ -27,6 +27,7 @@ export function instance(overrides: Partial<Instance> = {}): Instance {
       billingCycle: 'monthly',
       purchasedPrice: '12.00',
       daysUntilTermination: null,
+      terminatesAt: null,
       status: 'active',
     },
     ...overrides,

@@ -111,4 +111,6 @@ export const bulkRefundQuery = (ids: readonly number[]) =>
 
 /** Restarts one instance; the list polls it back to a stable state. */
 export const resetInstance = (id: number) => api<unknown>(`/instances/${id}/reset`, { method: 'POST' });
-export const deleteInstance = (id: number) => api<unknown>(`/instances/${id}`, { method: 'DELETE' });
+/** Deletes one instance; `idempotencyKey` makes a retry of the same deletion replay its refund answer. */
+export const deleteInstance = (id: number, idempotencyKey?: string) =>
+  api<unknown>(`/instances/${id}`, { method: 'DELETE', idempotencyKey });

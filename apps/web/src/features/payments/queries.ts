@@ -17,6 +17,7 @@ import {
 } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from '../../api/client';
+import { useIdempotentIntent } from '../../api/idempotency';
 import { billingKeys } from '../billing/queries';
 
 /** Query keys of the payments area; the paged table and the small-screen cards share the `list` prefix. */
@@ -77,15 +78,21 @@ export const receiptQuery = (token: string) =>
     retry: false,
   });
 
+export const TOP_UP_INTENT_KEY = 'nimbus.idempotency.topUp';
+
 /**
  * Starts a top-up. The payment exists (NEW) as soon as the server answers, and the gateway may credit
  * it before the customer is back, so the list and the balance are stale from here on.
  */
 export function useCheckoutMutation() {
   const queryClient = useQueryClient();
+  // One payment per submit, also when the page reloads before the gateway's address came back.
+  const intent = useIdempotentIntent(TOP_UP_INTENT_KEY);
   return useMutation({
-    mutationFn: async (body: CreatePaymentRequest) =>
-      checkoutSchema.parse(await api('/payments', { method: 'POST', body })),
+    mutationFn: (body: CreatePaymentRequest) =>
+      intent.run(async (idempotencyKey) =>
+        checkoutSchema.parse(await api('/payments', { method: 'POST', body, idempotencyKey })),
+      ),
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: paymentKeys.list() }),

@@ -9,7 +9,7 @@ import type { InstanceRow } from './creation.order';
 import { failInstanceCreation } from './creation-failure';
 import { serverSpecOf } from './server-spec';
 
-const NO_CAPACITY_DETAIL =
+export const NO_CAPACITY_DETAIL =
   'No capacity is left in this region for this instance; nothing was charged for it.';
 
 /**

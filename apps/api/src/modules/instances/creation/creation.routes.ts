@@ -10,6 +10,7 @@ import type { AppDeps } from '../../../app';
 import { ok, okSchema } from '../../../lib/envelope';
 import { customerOf, requireCustomer, securedBy } from '../../auth/auth.guard';
 import type { Hypervisor } from '../../compute/hypervisor';
+import { idempotencyScopeOf } from '../../idempotency/idempotency.plugin';
 import { createCreationService } from './creation.service';
 
 const tags = ['instances'];
@@ -35,9 +36,10 @@ export function creationRoutes(deps: AppDeps & { hypervisor: Hypervisor }) {
           body: createInstancesRequestSchema,
           response: { 201: okSchema(createInstancesResponseSchema) },
         },
+        config: { idempotent: true },
       },
       async (request, reply) => {
-        const results = await creation.create(customerOf(request), request.body);
+        const results = await creation.create(customerOf(request), request.body, idempotencyScopeOf(request));
         const created = results.filter((r) => r.code === 'CREATED').length;
         return reply
           .status(201)

@@ -1,31 +1,77 @@
 import { randomUUID } from 'node:crypto';
 import type { CreateInstancesParams, CreationResult } from '@nimbus/contract';
+import { and, asc, eq } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
 import type { JobQueue } from '../../../jobs/queue';
 import type { AuthenticatedCustomer } from '../../auth/auth.guard';
 import type { Hypervisor } from '../../compute/hypervisor';
+import type { IdempotencyScope } from '../../idempotency/idempotency.service';
+import { instances } from '../instances.tables';
 import { placeOrder } from './creation.order';
-import { startServers } from './creation.provision';
+import { NO_CAPACITY_DETAIL, startServers } from './creation.provision';
 import { assertAccountMayCreate, resolveOrder } from './creation.rules';
 import { creationStatus } from './creation-status';
 
 /** POST /instances and the creation pending page's status. */
 export function createCreationService(deps: { db: Database; jobs: JobQueue; hypervisor: Hypervisor }) {
   const { db } = deps;
+
+  /**
+   * The answer to an order that committed without answering: servers still provisioning are asked for
+   * again (the driver's create is idempotent by ref and hands back a fresh password, since the first one
+   * was never seen); failed ones say so; the rest were built meanwhile and keep their password.
+   */
+  async function resumeOrder(orderId: string, customerId: number): Promise<CreationResult[]> {
+    const rows = await db
+      .select()
+      .from(instances)
+      .where(and(eq(instances.customerId, customerId), eq(instances.orderId, orderId)))
+      .orderBy(asc(instances.id));
+    const provisioning = await startServers(
+      deps,
+      rows.filter((r) => r.lifecycle === 'provisioning'),
+    );
+    return rows.map(
+      (row) =>
+        provisioning.find((r) => r.instanceId === row.id) ??
+        (row.lifecycle === 'failed'
+          ? {
+              hostname: row.hostname,
+              code: 'NO_CAPACITY',
+              detail: NO_CAPACITY_DETAIL,
+              instanceId: row.id,
+              password: null,
+            }
+          : {
+              hostname: row.hostname,
+              code: 'CREATED',
+              detail: 'Instance is being created.',
+              instanceId: row.id,
+              password: null,
+            }),
+    );
+  }
+
   return {
     async create(
       customer: Pick<AuthenticatedCustomer, 'id' | 'status' | 'emailVerified'>,
       params: CreateInstancesParams,
+      idempotency: IdempotencyScope | null = null,
     ): Promise<CreationResult[]> {
+      // An earlier run under the same Idempotency-Key placed the order and died before answering.
+      if (idempotency?.committed) return resumeOrder(String(idempotency.committed.orderId), customer.id);
       assertAccountMayCreate(customer);
       const order = await resolveOrder(db, customer.id, params);
-      const rows = await db.transaction((tx) =>
-        placeOrder(tx, customer.id, order, {
-          orderId: randomUUID(),
+      const orderId = idempotency?.id ?? randomUUID();
+      const rows = await db.transaction(async (tx) => {
+        const placed = await placeOrder(tx, customer.id, order, {
+          orderId,
           hostnames: params.hostnames,
           acceptPromotionLimit: params.acceptPromotionLimit,
-        }),
-      );
+        });
+        await idempotency?.commit(tx, { orderId });
+        return placed;
+      });
       return startServers(deps, rows);
     },
 

@@ -11,6 +11,7 @@ const suspended = () =>
       billingCycle: 'monthly',
       purchasedPrice: '12.00',
       daysUntilTermination: 5,
+      terminatesAt: '2026-02-09T10:00:00.000Z',
       status: 'suspended',
     },
   });
@@ -119,6 +120,28 @@ describe('billing tab', () => {
     expect(within(dialog).getByText('$0.0360 per hour')).toBeInTheDocument();
     expect(within(dialog).getByText('1 snapshot')).toBeInTheDocument();
     expect(within(dialog).getByRole('link', { name: 'Add credit' })).toHaveAttribute('href', '/payments');
+  });
+
+  it('shows when a suspended hourly instance is terminated, and the way to add credit', async () => {
+    mockApi({
+      'GET /api/instances/7': ok(
+        instance({
+          billingCycle: 'hourly',
+          billingDetail: {
+            ...suspended().billingDetail!,
+            billingCycle: 'hourly',
+            endDate: null,
+            terminatesAt: '2026-02-09T10:00:00.000Z',
+          },
+        }),
+      ),
+      'GET /api/invoice-items': noItems,
+    });
+    await renderInstanceDetail('/instances/7/billing');
+    expect(await screen.findByText(/terminated on .*2026/)).toBeInTheDocument();
+    expect(screen.getByText(/February 9, 2026/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Add credit' })).toHaveAttribute('href', '/payments');
+    expect(screen.queryByRole('button', { name: 'Renew now' })).not.toBeInTheDocument();
   });
 
   it('renews a suspended subscription', async () => {

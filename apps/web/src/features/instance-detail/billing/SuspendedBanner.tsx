@@ -6,15 +6,44 @@ import {
   InsufficientBalanceDialog,
   insufficientBalanceOf,
 } from '../../../components/InsufficientBalanceDialog';
+import { ButtonLink } from '../../../components/links';
 import { useToast } from '../../../components/toast/ToastProvider';
+import { useFormatDate } from '../../account/dates';
 import { serverDetail } from '../action-errors';
 import { useRenewMutation } from '../queries';
 
 /**
- * A subscription suspended for a failed renewal: days left before termination and Renew now, which
- * charges the renewal (a short balance opens the balance dialog) and unsuspends the instance.
+ * A suspended instance counts down to termination. A subscription suspended for a failed renewal shows
+ * the days left and Renew now, which charges the renewal (a short balance opens the balance dialog) and
+ * unsuspends the instance; an hourly one, suspended by negative credit, shows the date and the way to
+ * add credit (credit back at zero or above resumes it at once).
  */
 export function SuspendedBanner({ instance }: { instance: Instance }) {
+  if (instance.billingCycle === 'hourly') return <HourlySuspendedBanner instance={instance} />;
+  return <RenewalSuspendedBanner instance={instance} />;
+}
+
+function HourlySuspendedBanner({ instance }: { instance: Instance }) {
+  const { t } = useTranslation('instanceDetail');
+  const formatDate = useFormatDate();
+  const terminatesAt = instance.billingDetail?.terminatesAt;
+  return (
+    <Alert
+      severity="error"
+      action={
+        <ButtonLink to="/payments" color="inherit" variant="outlined" size="small">
+          {t('common:insufficientBalance.addCredit')}
+        </ButtonLink>
+      }
+      sx={{ flexWrap: 'wrap', '& .MuiAlert-action': { paddingInlineStart: 1 } }}
+    >
+      <AlertTitle>{t('renew.title')}</AlertTitle>
+      {t('renew.hourlyMessage', { date: terminatesAt ? formatDate(terminatesAt, 'LLL') : '' })}
+    </Alert>
+  );
+}
+
+function RenewalSuspendedBanner({ instance }: { instance: Instance }) {
   const { t } = useTranslation('instanceDetail');
   const toast = useToast();
   const renew = useRenewMutation(instance.id);

@@ -35,11 +35,13 @@ export function InstanceDeletionPage() {
   const deleteAll = async () => {
     const queue = refunds.data?.refunds ?? [];
     let state: DeletionProgress = { total: queue.length, deleted: 0, failed: [], done: false };
+    // One key per instance of this confirmation: a deletion sent twice gives its refund once.
+    const batch = crypto.randomUUID();
     setProgress(state);
     const left = new Set(ids);
     for (const refund of queue) {
       try {
-        await deleteInstance(refund.instanceId);
+        await deleteInstance(refund.instanceId, `${batch}:${refund.instanceId}`);
         state = { ...state, deleted: state.deleted + 1 };
         // A reload half-way must not ask for the refund of an instance that is gone (a 404).
         left.delete(refund.instanceId);

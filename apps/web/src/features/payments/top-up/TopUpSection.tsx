@@ -2,10 +2,10 @@ import { Skeleton, Stack } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { SectionCard } from '../../../components/SectionCard';
-import { EmptyState } from '../../../components/states/EmptyState';
 import { ErrorState } from '../../../components/states/ErrorState';
 import { billingInfoQuery } from '../../billing/queries';
 import { useCurrencySign, useGatewaysQuery } from '../queries';
+import { NoPaymentMethod } from './NoPaymentMethod';
 import { TopUpForm } from './TopUpForm';
 import { knownGateways } from './top-up-form';
 
@@ -16,8 +16,9 @@ export function TopUpSection() {
   const billingInfo = useQuery(billingInfoQuery());
   const sign = useCurrencySign();
   const usable = gateways.data ? knownGateways(gateways.data) : [];
+  const noMethod = gateways.isSuccess && usable.length === 0;
   return (
-    <SectionCard title={t('topUp.title')} intro={t('topUp.intro')}>
+    <SectionCard title={t('topUp.title')} intro={noMethod ? undefined : t('topUp.intro')}>
       {gateways.isPending ? (
         <Stack spacing={2} role="status" aria-busy="true" aria-label={t('common:states.loading')}>
           <Skeleton variant="rounded" height={48} />
@@ -25,8 +26,8 @@ export function TopUpSection() {
         </Stack>
       ) : gateways.isError ? (
         <ErrorState onRetry={() => gateways.refetch()} message={t('gateway.loadError')} />
-      ) : usable.length === 0 ? (
-        <EmptyState title={t('gateway.none')} message={t('gateway.noneHint')} />
+      ) : noMethod ? (
+        <NoPaymentMethod />
       ) : (
         <TopUpForm gateways={usable} billingInfo={billingInfo.data} sign={sign} />
       )}

@@ -1,11 +1,36 @@
 import MenuIcon from '@mui/icons-material/Menu';
-import { AppBar, Box, IconButton, Toolbar } from '@mui/material';
+import ScienceIcon from '@mui/icons-material/ScienceOutlined';
+import { AppBar, Box, Chip, IconButton, Toolbar, Tooltip } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { brandingQuery } from '../../../api/branding';
 import { BrandLogo } from '../../../components/BrandLogo';
 import { LanguageSelector } from '../../../components/LanguageSelector';
 import { TextLink } from '../../../components/links';
 import { MOBILE_NAVIGATION_ID } from './Sidebar';
 import { UserMenu } from './UserMenu';
+
+/**
+ * Shown while the sandbox gateway is on: credit can then be added without money, which nobody should
+ * mistake for a live install.
+ */
+function TestPaymentsBadge() {
+  const { t } = useTranslation('shell');
+  const { data: branding } = useQuery(brandingQuery);
+  if (!branding?.sandboxPayments) return null;
+  return (
+    <Tooltip title={t('testPayments.hint')} describeChild>
+      <Chip
+        icon={<ScienceIcon />}
+        label={t('testPayments.badge')}
+        color="warning"
+        size="small"
+        variant="outlined"
+        sx={{ minWidth: 0, fontWeight: 600 }}
+      />
+    </Tooltip>
+  );
+}
 
 /** The signed-in top bar: navigation button (small screens), brand, language, and the user menu. */
 export function TopBar({
@@ -37,6 +62,7 @@ export function TopBar({
           <BrandLogo compact />
         </TextLink>
         <Box sx={{ flexGrow: 1 }} />
+        <TestPaymentsBadge />
         <LanguageSelector compact />
         <UserMenu />
       </Toolbar>

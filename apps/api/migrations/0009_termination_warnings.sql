@@ -1,0 +1,2 @@
+ALTER TABLE "billable_items" ADD COLUMN "termination_warned_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "billable_items_suspended_idx" ON "billable_items" USING btree ("suspended_at") WHERE status = 'suspended';
