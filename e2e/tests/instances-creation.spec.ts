@@ -1,7 +1,8 @@
 import { expect, test } from '@playwright/test';
 import { newCustomer } from '../support/accounts';
 import { checkout, payInSandbox } from '../support/billing';
-import { api, readyCustomer, verifyEmail } from '../support/instances';
+import { api, readyCustomer } from '../support/instances';
+import { codeIn, waitForMail } from '../support/mailbox';
 import { field } from '../support/ui';
 
 /** "6d 23h 59m left": the countdown of a preorder's GPU. */
@@ -43,12 +44,13 @@ test('a GPU plan is preordered: confirmed screen, then an "Allocating GPU" row i
   await expect(row.getByRole('checkbox', { name: /gpu-1/ })).toBeDisabled();
 });
 
-test('the cart: configure signed out, sign up, pay the missing credit, and the VPS is deployed', async ({
+test('the cart: configure signed out, sign up, verify on its own step, pay what is missing, and the VPS is deployed', async ({
   page,
   request,
 }) => {
-  test.setTimeout(110_000);
+  test.setTimeout(120_000);
   const customer = newCustomer('cart');
+  const minimum = /^At least \$([\d.]+) of credit is needed\.$/;
 
   await test.step('configure the order signed out', async () => {
     await page.goto('/cart');
@@ -61,7 +63,7 @@ test('the cart: configure signed out, sign up, pay the missing credit, and the V
     await expect(page.getByRole('heading', { name: 'Create your account' })).toBeVisible();
   });
 
-  await test.step('sign up through the form and come back to the cart', async () => {
+  await test.step('sign up through the form; the cart waits for the email on its verify step', async () => {
     const signUp = page.getByRole('region', { name: 'Create your account' });
     await signUp.getByRole('link', { name: 'Sign up' }).click();
     await field(page, 'Full name').fill(customer.fullname);
@@ -70,27 +72,46 @@ test('the cart: configure signed out, sign up, pay the missing credit, and the V
     await page.getByRole('checkbox', { name: /I accept the Terms of Service/ }).check();
     await page.getByRole('button', { name: 'Create account' }).click();
     await expect(page).toHaveURL(/\/cart$/);
-    // A new account's email is not verified yet: the order waits for it, the configuration kept.
-    await expect(page.getByText('Verify your email address before creating instances.')).toBeVisible();
-    await expect(page.getByLabel('Hostname of instance 1')).toHaveValue('cart-1');
+    const verify = page.getByRole('region', { name: 'Verify your email' });
+    await expect(verify).toBeVisible();
+    await expect(verify.getByText(customer.email)).toBeVisible();
+    await expect(verify.getByRole('button', { name: 'Resend code' })).toBeVisible();
+    // Not back at step 1: the order was not sent to be refused.
+    await expect(page.getByLabel('Hostname of instance 1')).toHaveCount(0);
+    await expect(page.getByText('Verify your email address before creating instances.')).toHaveCount(0);
   });
 
-  await test.step('verify the email; without credit the order stops at the payment step', async () => {
-    await verifyEmail(request, customer.email);
-    await page.getByRole('button', { name: 'Continue' }).click();
-    await expect(page.getByRole('heading', { name: 'Add credit' })).toBeVisible();
+  await test.step('enter the mailed code; without credit the order stops at the payment step', async () => {
+    const mail = await waitForMail(request, customer.email, 'verify-email');
+    await page.getByLabel(/^Verification code/).fill(codeIn(mail));
+    await page.getByRole('button', { name: 'Verify', exact: true }).click();
+    await expect(page.getByRole('heading', { name: 'Add credit' })).toBeVisible({ timeout: 15_000 });
     // No balance dialog over the step: the step is the cart's answer to the low balance.
     await expect(page.getByRole('dialog')).toHaveCount(0);
-    await expect(page.getByText(/^At least \$[\d.]+ of credit is needed\.$/)).toBeVisible();
+    await expect(page.getByText(minimum)).toBeVisible();
   });
 
-  await test.step('pay the missing credit in the sandbox; the VPS is deployed', async () => {
-    const minimum = await page.getByText(/^At least \$[\d.]+ of credit is needed\.$/).textContent();
+  let needed = '';
+  await test.step('Payments shows the order, what is missing and a top-up that covers it, also after a reload', async () => {
+    needed = minimum.exec((await page.getByText(minimum).textContent()) ?? '')?.[1] ?? 'missing';
     await page.getByRole('link', { name: 'Go to payments' }).click();
     await expect(page).toHaveURL(/\/payments$/);
-    // The balance is zero: the top-up is preset to the whole minimum.
-    const needed = /\$([\d.]+)/.exec(minimum ?? '')?.[1];
-    await expect(page.getByRole('textbox', { name: 'Other amount' })).toHaveValue(needed ?? 'missing');
+    await expect(page.getByRole('link', { name: 'Credit balance: $0.00' })).toBeVisible();
+    for (const load of ['arrival', 'reload']) {
+      if (load === 'reload') await page.reload();
+      const summary = page.getByRole('complementary', { name: 'Order summary' });
+      await expect(summary.getByText('cart-1')).toBeVisible();
+      await expect(summary.getByText(/Cloud S/)).toBeVisible();
+      await expect(summary.getByTestId('order-total')).toContainText('$');
+      // The balance is zero: all of the minimum is missing; the top-up is the preset that covers it.
+      await expect(summary.getByTestId('waiting-order-credit')).toContainText(`Missing$${needed}`);
+      const preset = [10, 20, 60, 150, 300].find((p) => p >= Number(needed));
+      const expected = preset ? String(preset) : String(Math.ceil(Number(needed)));
+      await expect(page.getByRole('textbox', { name: 'Other amount' })).toHaveValue(expected);
+    }
+  });
+
+  await test.step('pay in the sandbox; the VPS is deployed and the top bar shows the new balance', async () => {
     await checkout(page);
     await payInSandbox(page, 'Pay the full amount');
     await expect(page.getByText('Deploying your VPS…')).toBeVisible({ timeout: 20_000 });
@@ -99,5 +120,14 @@ test('the cart: configure signed out, sign up, pay the missing credit, and the V
       timeout: 40_000,
     });
     await expect(page.getByText('cart-1').first()).toBeVisible();
+    const accessToken = await page.evaluate(() => localStorage.getItem('nimbus.accessToken'));
+    const info = await request.get('/api/profile/billing-info', {
+      headers: { 'x-token': accessToken ?? '' },
+    });
+    const { balance } = (await info.json()).data as { balance: string };
+    expect(Number(balance)).toBeGreaterThan(0);
+    await expect(page.getByRole('link', { name: /^Credit balance: / })).toHaveAccessibleName(
+      `Credit balance: $${Number(balance).toFixed(2)}`,
+    );
   });
 });

@@ -57,6 +57,10 @@ test('a customer deploys two servers with an SSH key, manages one and deletes bo
   await expect(toast(page, 'The hostname was changed to web-1-renamed.')).toBeVisible();
 
   await page.getByRole('button', { name: 'Power off' }).click();
+  await page
+    .getByRole('dialog', { name: 'Power off web-1-renamed?' })
+    .getByRole('button', { name: 'Power off' })
+    .click();
   await expect(toast(page, /is powering off/)).toBeVisible();
   await expect(page.getByRole('button', { name: 'Power on' })).toBeEnabled({ timeout: 30_000 });
   await page.getByRole('button', { name: 'Power on' }).click();

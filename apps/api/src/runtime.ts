@@ -40,12 +40,20 @@ export async function startRuntime(config: Config, opts: { http: boolean }) {
   return { app, stop, database };
 }
 
-/** Stops cleanly on SIGINT/SIGTERM: finish requests, stop workers, stop the embedded database. */
+/**
+ * Stops cleanly on SIGINT/SIGTERM: finish requests, stop workers, close the pool, and only then stop the
+ * embedded database (which runs in its own process group, out of the terminal's Ctrl-C).
+ */
 export function onShutdown(stop: () => Promise<void>) {
-  let count = 0;
+  let firstAt = 0;
   const handler = (signal: string) => {
-    count += 1;
-    if (count > 1) process.exit(1);
+    if (firstAt) {
+      // One Ctrl-C under `npm start` arrives twice (from the terminal and forwarded by npm): only a
+      // later one means "stop now".
+      if (Date.now() - firstAt > 2000) process.exit(1);
+      return;
+    }
+    firstAt = Date.now();
     consoleLog.info({ signal }, 'shutting down');
     stop()
       .then(() => process.exit(0))

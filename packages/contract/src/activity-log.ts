@@ -44,6 +44,8 @@ export const activityEvents = [
   'instance_auto_renew_changed',
   'instance_renewed',
   'instance_delete_requested',
+  // The unused days of a paid cycle given back on deletion (issue 11).
+  'instance_refunded',
   'instance_terminated_by_billing',
   'instance_subscription_ended',
   // Instance creation, provisioning and GPU preorders (issue 5).

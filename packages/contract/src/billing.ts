@@ -147,8 +147,12 @@ export const invoiceReasons = [
 export const invoiceReasonSchema = z.enum(invoiceReasons);
 export type InvoiceReason = z.infer<typeof invoiceReasonSchema>;
 
-/** hourly: usage billed per closed hour; subscription: one charge for a whole cycle. */
-export const invoiceItemTypes = ['hourly', 'subscription'] as const;
+/**
+ * hourly: usage billed per closed hour; subscription: one charge for a whole cycle; credit: money given
+ * back for the service (a refund of unused days on deletion), a negative subtotal.
+ */
+export const invoiceItemTypes = ['hourly', 'subscription', 'credit'] as const;
+export type InvoiceItemType = (typeof invoiceItemTypes)[number];
 
 export const invoiceItemSchema = z.object({
   id: z.number().int(),
@@ -208,10 +212,22 @@ export type TransactionStatus = z.infer<typeof transactionStatusSchema>;
 export const TRANSACTIONS_PAGE_SIZE = 10;
 
 /**
- * A movement of credit as the customer reads it: a payment (positive, or negative when refunded) or
- * an invoice's charges (negative). `referenceId` is the payment or invoice id.
+ * A movement of credit as the customer reads it, derived from the ledger: a payment (what it credited),
+ * the charges of an invoice (negative, one row per invoice), and every other ledger entry on its own —
+ * refunds, chargebacks, corrections, operator adjustments, and kinds later releases add (`other`).
+ * `referenceId` is the payment or invoice a row leads to, or the ledger entry's id.
  */
-export const transactionKinds = ['top_up', 'auto_recharge', 'adjustment', 'invoice'] as const;
+export const transactionKinds = [
+  'top_up',
+  'auto_recharge',
+  'adjustment',
+  'invoice',
+  'refund',
+  'dispute',
+  'reversal',
+  'charge',
+  'other',
+] as const;
 export type TransactionKind = (typeof transactionKinds)[number];
 export const transactionSchema = z.object({
   id: z.string(),
@@ -226,8 +242,17 @@ export const transactionSchema = z.object({
   note: z.string().nullable(),
   /** The invoice's month, YYYY-MM (UTC), for invoices. */
   period: z.string().nullable(),
+  /** The instance a refund or charge concerns, when it concerns one. */
+  hostname: z.string().nullable(),
+  /** An open invoice: its running total so far; its date is the month's start. Otherwise the entry's time. */
   timestamp: z.string(),
+  /** What the row shows: a pending or failed payment shows the amount asked for. */
   value: moneyStringSchema,
+  /**
+   * What the row moved on the balance, exact (6 decimals): the sum over all of a customer's rows is the
+   * balance. Zero for a payment still pending or failed.
+   */
+  balanceChange: moneyStringSchema,
   status: transactionStatusSchema,
 });
 export type Transaction = z.infer<typeof transactionSchema>;

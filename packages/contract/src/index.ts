@@ -7,6 +7,7 @@ export * from './branding';
 export * from './catalogue';
 export * from './catalogue-queries';
 export * from './catalogue-summary';
+export * from './credit-forecast';
 export * from './envelope';
 export * from './idempotency';
 export * from './ids';

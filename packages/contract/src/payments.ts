@@ -85,6 +85,11 @@ export function overallStatusOf(s: PaymentStatus): OverallPaymentStatus {
   return 'pending';
 }
 
+/** Digits of the whole dollars of a typed amount, leading zeros aside ("0099.50" has 2). */
+const wholeDigits = (amount: string) => (amount.split('.')[0] ?? '').replace(/^0+/, '').length;
+/** Beyond 7 whole digits an amount is far above the maximum; up to 7 the maximum itself decides. */
+const PAYMENT_MAX_WHOLE_DIGITS = 7;
+
 /** Amount a customer types: dollars with up to 2 decimals, from 2 to under 1,000,000. */
 export const paymentAmountSchema = z
   .union([z.number(), z.string()], {
@@ -97,7 +102,9 @@ export const paymentAmountSchema = z
     z
       .string()
       .min(1, 'validation.payment.amountRequired')
-      .regex(/^\d{1,7}(\.\d{1,2})?$/, 'validation.money.invalid')
+      .regex(/^\d+(\.\d{1,2})?$/, { message: 'validation.money.invalid', abort: true })
+      // A well-formed amount with more digits than the maximum is too large, not malformed.
+      .refine((v) => wholeDigits(v) <= PAYMENT_MAX_WHOLE_DIGITS, 'validation.payment.tooLarge')
       .transform((v): Micros => toMicros(v))
       .refine((m) => m >= PAYMENT_MIN, 'validation.payment.tooSmall')
       .refine((m) => m < PAYMENT_MAX, 'validation.payment.tooLarge'),

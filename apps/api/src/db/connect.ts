@@ -11,7 +11,12 @@ export async function connectDatabase(config: Config, log: (msg: string) => void
   if (!url) {
     const dir = join(config.DATA_DIR, 'postgres');
     log(`Starting embedded PostgreSQL in ${dir} on port ${config.EMBEDDED_PG_PORT}`);
-    embedded = await startEmbeddedPostgres({ dir, port: config.EMBEDDED_PG_PORT, database: 'nimbus' });
+    embedded = await startEmbeddedPostgres({
+      dir,
+      port: config.EMBEDDED_PG_PORT,
+      database: 'nimbus',
+      notice: log,
+    });
     url = embedded.url;
   }
   const { db, pool } = createDatabase(url);

@@ -26,6 +26,7 @@ export interface JobQueue {
 }
 
 const DEAD_LETTER_QUEUE = 'dead-letter';
+const ADMIN_SHUTDOWN = '57P01';
 
 /**
  * pg-boss in the application database. Every queue retries with exponential backoff and hands
@@ -42,7 +43,15 @@ export async function startJobQueue(opts: {
     max: 4,
     application_name: 'nimbus-jobs',
   });
-  boss.on('error', (err) => opts.log.error({ err }, 'job queue error'));
+  let stopping = false;
+  boss.on('error', (err: Error & { code?: string }) => {
+    // 57P01: the server ended the session. Expected while we stop (a pooled connection may be closed
+    // under a query); alarming otherwise. Only the message and code: the error holds the connection.
+    const line = { err: err.message, code: err.code };
+    if (stopping && err.code === ADMIN_SHUTDOWN)
+      opts.log.info(line, 'job queue connection closed on shutdown');
+    else opts.log.error(line, 'job queue error');
+  });
   await boss.start();
   await boss.createQueue(DEAD_LETTER_QUEUE, { name: DEAD_LETTER_QUEUE, retentionDays: 30 } as never);
   for (const job of opts.jobs) {
@@ -86,5 +95,9 @@ export async function startJobQueue(opts: {
         startAfter: options?.startAfterSeconds,
       }),
   };
-  return { boss, queue, stop: () => boss.stop({ graceful: true, timeout: 10_000 }) };
+  const stop = () => {
+    stopping = true;
+    return boss.stop({ graceful: true, timeout: 10_000, wait: true });
+  };
+  return { boss, queue, stop };
 }

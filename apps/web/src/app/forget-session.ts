@@ -1,13 +1,13 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { brandingKeys } from '../api/branding';
-import { DELETION_QUEUE_KEY } from '../features/instances/deletion/deletion-queue';
+import { DELETION_QUEUE_KEY, DELETION_RESULTS_KEY } from '../features/instances/deletion/deletion-queue';
 import { CREATION_RESULTS_KEY } from '../features/instances/pending/creation-results';
 
 /**
  * What this tab keeps for the instance screens of the signed-in customer (the order just submitted, with
- * its one-time passwords; the services chosen for deletion): the next customer in the tab must not see it.
+ * its one-time passwords; the services chosen for deletion and what deleting them refunded): the next customer in the tab must not see it.
  */
-const SESSION_KEYS = [CREATION_RESULTS_KEY, DELETION_QUEUE_KEY];
+const SESSION_KEYS = [CREATION_RESULTS_KEY, DELETION_QUEUE_KEY, DELETION_RESULTS_KEY];
 
 /**
  * Drops every cached answer of the signed-in customer and what the tab holds for them; the brand stays,

@@ -33,6 +33,10 @@ interface ConfirmDialogProps {
    * confirm button is enabled. Used for actions that cannot be undone.
    */
   confirmPhrase?: string;
+  /** Label of the typed field when the default "Type “…” to confirm" does not say enough. */
+  phraseLabel?: ReactNode;
+  /** What else the customer should know before confirming (what is lost, what comes back). */
+  children?: ReactNode;
 }
 
 export function ConfirmDialog({
@@ -47,6 +51,8 @@ export function ConfirmDialog({
   loading = false,
   width = DEFAULT_DIALOG_WIDTH,
   confirmPhrase,
+  phraseLabel,
+  children,
 }: ConfirmDialogProps) {
   const { t } = useTranslation();
   const titleId = useId();
@@ -74,13 +80,14 @@ export function ConfirmDialog({
         <DialogTitle id={titleId}>{title}</DialogTitle>
         <DialogContent>
           {message && <DialogContentText id={messageId}>{message}</DialogContentText>}
+          {children}
           {confirmPhrase !== undefined && (
             <TextField
               autoFocus
               fullWidth
               size="small"
               margin="normal"
-              label={t('confirm.typePhrase', { phrase: confirmPhrase })}
+              label={phraseLabel ?? t('confirm.typePhrase', { phrase: confirmPhrase })}
               value={typed}
               onChange={(e) => setTyped(e.target.value)}
               autoComplete="off"

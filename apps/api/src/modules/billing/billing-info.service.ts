@@ -1,22 +1,8 @@
-import { type BillingInfo, fromMicros, type Micros } from '@nimbus/contract';
+import { type BillingInfo, creditRunsOutAt, fromMicros } from '@nimbus/contract';
 import { and, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { creditAccounts, ledgerEntries } from './billing.tables';
-import { usageRateOf } from './usage-rate';
-
-const HOUR_MS = 3_600_000n;
-/** The last moment with a four-digit year: later ones are not plain ISO strings (or not dates at all). */
-const LATEST = BigInt(Date.UTC(9999, 11, 31, 23, 59, 59, 999));
-
-/**
- * When the balance runs out at the current hourly usage. BigInt: balance × ms per hour passes 2^53
- * for balances above a few thousand dollars, and a huge balance at a tiny rate passes any date.
- */
-export function runsOutAt(balance: Micros, usageRate: Micros, now: Date): Date | null {
-  if (balance <= 0 || usageRate <= 0) return null;
-  const at = BigInt(now.getTime()) + (BigInt(balance) * HOUR_MS) / BigInt(usageRate);
-  return new Date(Number(at < LATEST ? at : LATEST));
-}
+import { renewingOf, usageRateOf } from './usage-rate';
 
 /** The first moment of the UTC calendar month `now` is in. */
 export const startOfUtcMonth = (now: Date) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
@@ -27,7 +13,7 @@ export function createBillingInfoService(deps: { db: Database }) {
 
   return {
     async billingInfo(customerId: number, now = new Date()): Promise<BillingInfo> {
-      const [[account], usageRate, [spent]] = await Promise.all([
+      const [[account], usageRate, renewing, [spent]] = await Promise.all([
         db
           .select({
             balance: creditAccounts.balance,
@@ -37,6 +23,7 @@ export function createBillingInfoService(deps: { db: Database }) {
           .from(creditAccounts)
           .where(eq(creditAccounts.customerId, customerId)),
         usageRateOf(db, customerId),
+        renewingOf(db, customerId),
         db
           .select({ charged: sql<number>`coalesce(sum(${ledgerEntries.amount}), 0)`.mapWith(Number) })
           .from(ledgerEntries)
@@ -51,7 +38,8 @@ export function createBillingInfoService(deps: { db: Database }) {
       // A customer who never had credit has no account row yet: nothing on it, nothing suspended.
       const balance = account?.balance ?? 0;
       const suspendedAt = account?.suspendedByBillingAt ?? null;
-      const suspendAt = suspendedAt ?? runsOutAt(balance, usageRate, now);
+      // Renewals that fall before the hourly estimate bring it forward (auto-renew on).
+      const suspendAt = suspendedAt ?? creditRunsOutAt({ balance, hourlyRate: usageRate, renewing, now });
       return {
         id: customerId,
         balance: fromMicros(balance, 2),

@@ -1,7 +1,7 @@
+import { creditRunsOutAt } from '@nimbus/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { relaxedLimits } from '../auth/auth.test-helpers';
-import { runsOutAt } from './billing-info.service';
 import {
   hoursAgo,
   insertBillableItem,
@@ -119,6 +119,25 @@ describe('billing info', () => {
     expect(info).toMatchObject({ balance: '0.00', usageRate: '0.0069', suspendTimestamp: null });
   });
 
+  it('brings the run-out moment forward by the renewals that fall before it (auto-renew on)', async () => {
+    const user = await signedUpCustomer(t.app, t.db);
+    await setCreditAccount(t.db, { customerId: user.id, balance: 10_000_000 });
+    await insertBillableItem(t.db, user.id, { unitPrice: 10_000 });
+    const renewsAt = new Date(Date.now() + 100 * 3_600_000);
+    const monthly = { billingCycle: 'monthly', cycleStart: hoursAgo(24), cycleEnd: renewsAt } as const;
+    await insertBillableItem(t.db, user.id, { ...monthly, unitPrice: 7_000_000 });
+    // Not renewing: auto-renew off, or already suspended.
+    await insertBillableItem(t.db, user.id, { ...monthly, unitPrice: 1_000_000, autoRenew: false });
+    await insertBillableItem(t.db, user.id, { ...monthly, unitPrice: 1_000_000, status: 'suspended' });
+    const info = (await billingInfo(user.headers)).json().data;
+    // $10.00 at $0.01 an hour would last 1,000 hours; after 100 hours ($1.00) the $7.00 renewal leaves
+    // $2.00: 200 hours more.
+    // (The server's now is a few milliseconds after the test's.)
+    const off = new Date(info.suspendTimestamp).getTime() - (renewsAt.getTime() + 200 * 3_600_000);
+    expect(off).toBeGreaterThanOrEqual(0);
+    expect(off).toBeLessThan(5_000);
+  });
+
   it('requires sign-in', async () => {
     const res = await billingInfo({});
     expect(res.statusCode).toBe(401);
@@ -126,10 +145,12 @@ describe('billing info', () => {
 
   it('works out the run-out time exactly for large balances, and never past year 9999', () => {
     const now = new Date('2026-11-22T10:00:00.000Z');
+    const runsOutAt = (balance: number, hourlyRate: number) =>
+      creditRunsOutAt({ balance, hourlyRate, renewing: [], now });
     // 5,000.000001 × 3,600,000 ms passes 2^53; ÷ 0.0069 an hour = 2,608,695,652,695.6… ms.
-    expect(runsOutAt(5_000_000_001, 6_900, now)).toEqual(new Date(now.getTime() + 2_608_695_652_695));
-    expect(runsOutAt(1_000_000_000_000_000, 100, now)?.toISOString()).toBe('9999-12-31T23:59:59.999Z');
-    expect(runsOutAt(10_000_000, 0, now)).toBeNull();
-    expect(runsOutAt(-10_000_000, 6_900, now)).toBeNull();
+    expect(runsOutAt(5_000_000_001, 6_900)).toEqual(new Date(now.getTime() + 2_608_695_652_695));
+    expect(runsOutAt(1_000_000_000_000_000, 100)?.toISOString()).toBe('9999-12-31T23:59:59.999Z');
+    expect(runsOutAt(10_000_000, 0)).toBeNull();
+    expect(runsOutAt(-10_000_000, 6_900)).toBeNull();
   });
 });

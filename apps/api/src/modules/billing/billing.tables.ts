@@ -1,6 +1,7 @@
 import type {
   BillableResourceType,
   BillingCycle,
+  InvoiceItemType,
   InvoiceReason,
   InvoiceStatus,
   KycStatus,
@@ -164,7 +165,7 @@ export const invoices = pgTable(
 
 /**
  * A line of an invoice. An hourly item has one line per invoice that accumulates its hours; a cycle
- * charge is a line of its own.
+ * charge is a line of its own; a credit (a refund on deletion) is a negative line of its own.
  */
 export const invoiceItems = pgTable(
   'invoice_items',
@@ -179,7 +180,7 @@ export const invoiceItems = pgTable(
       .references(() => billableItems.id, { onDelete: 'restrict' }),
     instanceId: integer(),
     category: text().$type<BillableResourceType>().notNull(),
-    type: text().$type<'hourly' | 'subscription'>().notNull(),
+    type: text().$type<InvoiceItemType>().notNull(),
     billingCycle: text().$type<BillingCycle>().notNull(),
     reason: text().$type<InvoiceReason>().notNull(),
     description: text().notNull(),

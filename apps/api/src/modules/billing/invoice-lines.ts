@@ -2,6 +2,7 @@ import type { Micros } from '@nimbus/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { type billableItems, invoiceItems, invoices } from './billing.tables';
+import { type LedgerPostResult, postLedgerEntry } from './ledger';
 
 /** The customer's invoice for the calendar month (UTC) containing `at`, created when missing. */
 export async function ensureInvoice(tx: DbOrTx, customerId: number, at: Date): Promise<number> {
@@ -49,4 +50,45 @@ export async function addSubscriptionLine(
       target: [invoiceItems.billableItemId, invoiceItems.cycleStart],
       where: sql`type = 'subscription'`,
     });
+}
+
+/**
+ * Money given back for a service (a refund of unused days on deletion): a ledger entry tied to the
+ * month's invoice and a negative line on it, so the refund reads in Transactions, on the invoice and
+ * on the instance's billing tab. Keyed like any ledger entry: a second call changes nothing.
+ */
+export async function creditService(
+  tx: DbOrTx,
+  item: typeof billableItems.$inferSelect,
+  credit: { amount: Micros; idempotencyKey: string; description: string; at: Date },
+): Promise<LedgerPostResult> {
+  const invoiceId = await ensureInvoice(tx, item.customerId, credit.at);
+  const posted = await postLedgerEntry(tx, {
+    customerId: item.customerId,
+    kind: 'refund',
+    amount: credit.amount,
+    idempotencyKey: credit.idempotencyKey,
+    description: credit.description,
+    billableItemId: item.id,
+    invoiceId,
+  });
+  if (!posted.applied) return posted;
+  await tx.insert(invoiceItems).values({
+    invoiceId,
+    customerId: item.customerId,
+    billableItemId: item.id,
+    instanceId: item.instanceId,
+    category: item.resourceType,
+    type: 'credit',
+    billingCycle: item.billingCycle,
+    reason: 'terminated',
+    description: item.description,
+    subDescription: item.subDescription,
+    usage: 0,
+    subtotal: -credit.amount,
+    startTimestamp: credit.at,
+    endTimestamp: item.cycleEnd && item.cycleEnd > credit.at ? item.cycleEnd : credit.at,
+    closed: false,
+  });
+  return posted;
 }

@@ -11,7 +11,7 @@ import { listTransactions, type TransactionRow } from './transactions.repository
 
 export function toTransaction(row: TransactionRow): Transaction {
   return {
-    id: `${row.kind === 'invoice' || row.kind === 'adjustment' ? row.kind : 'payment'}-${row.referenceId}`,
+    id: row.rowId,
     type: row.type,
     kind: row.kind,
     referenceId: row.referenceId,
@@ -19,8 +19,10 @@ export function toTransaction(row: TransactionRow): Transaction {
     gateway: row.gateway,
     note: row.note,
     period: row.period,
+    hostname: row.hostname,
     timestamp: row.at,
     value: fromMicros(row.value, 2),
+    balanceChange: fromMicros(row.balanceChange, 6),
     status: row.status,
   };
 }

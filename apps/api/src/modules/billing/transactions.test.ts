@@ -22,8 +22,14 @@ describe('transactions', () => {
   let stranger: Awaited<ReturnType<typeof signedUpCustomer>>;
   /** What the owner's list must hold, in no particular order. */
   const expected: Transaction[] = [];
+  /** Newest first, an open invoice (its running total) on top. */
   const newestFirst = (rows: Transaction[]) =>
-    [...rows].sort((a, b) => b.timestamp.localeCompare(a.timestamp)).map((r) => r.id);
+    [...rows]
+      .sort(
+        (a, b) =>
+          Number(b.status === 'open') - Number(a.status === 'open') || b.timestamp.localeCompare(a.timestamp),
+      )
+      .map((r) => r.id);
 
   beforeAll(async () => {
     t = await createTestApp(relaxedLimits);
@@ -31,11 +37,39 @@ describe('transactions', () => {
     stranger = await signedUpCustomer(t.app, t.db);
     const o = owner.id;
 
+    /** A payment with the ledger entries its gateway events posted (credit given, then taken back). */
     const payment = async (
       values: Parameters<typeof insertPayment>[2] & { createdAt: Date },
-      seen: Pick<Transaction, 'description' | 'value' | 'status'>,
+      seen: Pick<Transaction, 'description' | 'value' | 'status' | 'balanceChange'>,
+      entries: number[] = values.credited ? [values.credited] : [],
     ) => {
       const p = await insertPayment(t.db, o, values);
+      for (const amount of entries) {
+        const kind = amount < 0 ? 'refund' : values.isAutoRecharge ? 'auto_recharge' : 'top_up';
+        const entry = await insertLedgerEntry(t.db, o, {
+          kind,
+          amount,
+          paymentId: p.id,
+          description: 'Top-up refunded',
+          createdAt: values.createdAt,
+        });
+        if (amount < 0)
+          expected.push({
+            id: `refund-${entry.id}`,
+            type: 'payment',
+            kind: 'refund',
+            gateway: values.gateway ?? 'stripe',
+            note: 'Top-up refunded',
+            period: null,
+            hostname: null,
+            referenceId: p.id,
+            description: 'Top-up refunded',
+            timestamp: values.createdAt.toISOString(),
+            value: fromMicros(amount, 2),
+            balanceChange: fromMicros(amount, 6),
+            status: 'completed',
+          });
+      }
       expected.push({
         id: `payment-${p.id}`,
         type: 'payment',
@@ -43,6 +77,7 @@ describe('transactions', () => {
         gateway: values.gateway ?? 'stripe',
         note: null,
         period: null,
+        hostname: null,
         referenceId: p.id,
         timestamp: values.createdAt.toISOString(),
         ...seen,
@@ -51,7 +86,8 @@ describe('transactions', () => {
     };
     const paid = await payment(
       { status: 'PAID', credit: 50_000_000, credited: 50_000_000, createdAt: hoursAgo(3 * DAY_H) },
-      { description: 'Top-up via Stripe', value: '50.00', status: 'completed' },
+      { description: 'Top-up via Stripe', value: '50.00', status: 'completed', balanceChange: '50.000000' },
+      [],
     );
     await payment(
       {
@@ -61,15 +97,20 @@ describe('transactions', () => {
         isAutoRecharge: true,
         createdAt: hoursAgo(2 * DAY_H),
       },
-      { description: 'Auto-recharge via Stripe', value: '15.00', status: 'completed' },
+      {
+        description: 'Auto-recharge via Stripe',
+        value: '15.00',
+        status: 'completed',
+        balanceChange: '15.000000',
+      },
     );
     await payment(
       { gateway: 'paypal', status: 'NEW', credit: 10_000_000, createdAt: hoursAgo(1) },
-      { description: 'Top-up via PayPal', value: '10.00', status: 'pending' },
+      { description: 'Top-up via PayPal', value: '10.00', status: 'pending', balanceChange: '0.000000' },
     );
     await payment(
       { gateway: 'cryptomus', status: 'REJECTED', credit: 25_000_000, createdAt: hoursAgo(4 * DAY_H) },
-      { description: 'Top-up via Cryptomus', value: '25.00', status: 'failed' },
+      { description: 'Top-up via Cryptomus', value: '25.00', status: 'failed', balanceChange: '0.000000' },
     );
     await payment(
       {
@@ -79,18 +120,42 @@ describe('transactions', () => {
         credited: 0,
         createdAt: hoursAgo(40 * DAY_H),
       },
-      { description: 'Top-up via BTCPay', value: '30.00', status: 'reversed' },
+      { description: 'Top-up via BTCPay', value: '30.00', status: 'reversed', balanceChange: '30.000000' },
+      [30_000_000, -30_000_000],
     );
     await payment(
       { status: 'DISPUTE_SUBMITTED', credit: 7_000_000, credited: 7_000_000, createdAt: hoursAgo(9 * DAY_H) },
-      { description: 'Top-up via Stripe', value: '7.00', status: 'pending' },
+      { description: 'Top-up via Stripe', value: '7.00', status: 'pending', balanceChange: '7.000000' },
     );
     // Saving a card is not a movement of credit.
     await insertPayment(t.db, o, { status: 'PAID', credit: 0, isCardSetup: true, createdAt: hoursAgo(2) });
 
-    // Operator adjustments; entries of a payment are already in the payment's credited amount.
+    // Credit a payment gave is in its row; taking some back is a row of its own.
     await insertLedgerEntry(t.db, o, { kind: 'top_up', amount: 50_000_000, paymentId: paid.id });
-    await insertLedgerEntry(t.db, o, { kind: 'reversal', amount: -1_000_000, paymentId: paid.id });
+    const corrected = hoursAgo(3 * DAY_H - 1);
+    const reversal = await insertLedgerEntry(t.db, o, {
+      kind: 'reversal',
+      amount: -1_000_000,
+      paymentId: paid.id,
+      description: 'Reversal of #1: double event',
+      createdAt: corrected,
+    });
+    expected.push({
+      id: `reversal-${reversal.id}`,
+      type: 'payment',
+      kind: 'reversal',
+      gateway: 'stripe',
+      note: 'Reversal of #1: double event',
+      period: null,
+      hostname: null,
+      referenceId: paid.id,
+      description: 'Reversal of #1: double event',
+      timestamp: corrected.toISOString(),
+      value: '-1.00',
+      balanceChange: '-1.000000',
+      status: 'completed',
+    });
+    // Operator adjustments.
     for (const [amount, reason, at] of [
       [5_000_000, 'Goodwill for the outage', hoursAgo(5 * DAY_H)],
       [-2_500_000, 'Duplicate credit', hoursAgo(6 * DAY_H)],
@@ -108,15 +173,17 @@ describe('transactions', () => {
         gateway: null,
         note: reason,
         period: null,
+        hostname: null,
         referenceId: entry.id,
         description: `Credit adjustment: ${reason}`,
         timestamp: at.toISOString(),
         value: fromMicros(amount, 2),
+        balanceChange: fromMicros(amount, 6),
         status: 'completed',
       });
     }
 
-    // Invoices: the open one dated by its latest charge, closed ones by their end.
+    // Invoices: their charges in the ledger; the open one dated by its start, closed ones by their end.
     const open = await insertInvoice(t.db, o, 0);
     await insertInvoiceItem(t.db, open, { usage: 3, subtotal: 20_700 });
     await insertLedgerEntry(t.db, o, {
@@ -135,11 +202,17 @@ describe('transactions', () => {
     const lastMonth = await insertInvoice(t.db, o, -1);
     await insertInvoiceItem(t.db, lastMonth, { usage: 400, subtotal: 2_760_000 });
     await insertInvoiceItem(t.db, lastMonth, { type: 'subscription', usage: 1, subtotal: 9_774_500 });
+    for (const [kind, amount] of [
+      ['usage_charge', -2_760_000],
+      ['subscription_charge', -9_774_500],
+    ] as const) {
+      await insertLedgerEntry(t.db, o, { kind, amount, invoiceId: lastMonth.id, createdAt: monthStart(-1) });
+    }
     const yearAgo = await insertInvoice(t.db, o, -13);
-    for (const [invoice, timestamp, value, status] of [
-      [open, lastCharge, '-0.02', 'open'],
-      [lastMonth, monthStart(0), '-12.53', 'completed'],
-      [yearAgo, monthStart(-12), '0.00', 'completed'],
+    for (const [invoice, timestamp, value, balanceChange, status] of [
+      [open, monthStart(0), '-0.01', '-0.013800', 'open'],
+      [lastMonth, monthStart(0), '-12.53', '-12.534500', 'completed'],
+      [yearAgo, monthStart(-12), '0.00', '0.000000', 'completed'],
     ] as const) {
       expected.push({
         id: `invoice-${invoice.id}`,
@@ -148,10 +221,12 @@ describe('transactions', () => {
         gateway: null,
         note: null,
         period: invoice.periodStart.toISOString().slice(0, 7),
+        hostname: null,
         referenceId: invoice.id,
-        description: `Invoice for ${monthName(invoice.periodStart)}`,
+        description: `Invoice for ${monthName(invoice.periodStart)}${status === 'open' ? ', so far' : ''}`,
         timestamp: timestamp.toISOString(),
         value,
+        balanceChange,
         status,
       });
     }
@@ -175,7 +250,7 @@ describe('transactions', () => {
   };
   const idsOf = (data: { transactions: Transaction[] }) => data.transactions.map((r) => r.id);
 
-  it('lists payments, adjustments and invoices as one list, newest first', async () => {
+  it('lists payments, invoices and every other ledger entry as one list, newest first', async () => {
     const data = await list('?pageSize=100');
     expect(data).toMatchObject({ totalCount: expected.length, totalPages: 1, pageSize: 100, page: 1 });
     expect(idsOf(data)).toEqual(newestFirst(expected));
@@ -187,12 +262,12 @@ describe('transactions', () => {
   it('pages, 10 by default', async () => {
     const all = newestFirst(expected);
     const first = await list('');
-    expect(first).toMatchObject({ totalCount: 11, totalPages: 2, pageSize: 10, page: 1 });
+    expect(first).toMatchObject({ totalCount: 13, totalPages: 2, pageSize: 10, page: 1 });
     expect(idsOf(first)).toEqual(all.slice(0, 10));
     const page = await list('?pageSize=4&page=2');
-    expect(page).toMatchObject({ totalCount: 11, totalPages: 3, pageSize: 4, page: 2 });
+    expect(page).toMatchObject({ totalCount: 13, totalPages: 4, pageSize: 4, page: 2 });
     expect(idsOf(page)).toEqual(all.slice(4, 8));
-    expect(idsOf(await list('?pageSize=4&page=4'))).toEqual([]);
+    expect(idsOf(await list('?pageSize=4&page=5'))).toEqual([]);
   });
 
   it('filters by status and type', async () => {
@@ -265,10 +340,12 @@ describe('transactions', () => {
       gateway: null,
       note: null,
       period: monthStart(-1).toISOString().slice(0, 7),
+      hostname: null,
       referenceId: notYetClosed.id,
-      description: `Invoice for ${monthName(monthStart(-1))}`,
+      description: `Invoice for ${monthName(monthStart(-1))}, so far`,
       timestamp: monthStart(-1).toISOString(),
       value: '0.00',
+      balanceChange: '0.000000',
       status: 'open',
     });
   });

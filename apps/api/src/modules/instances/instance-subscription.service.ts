@@ -13,7 +13,7 @@ import { logActivity } from '../activity-log/activity-log.service';
 import type { AuthenticatedCustomer } from '../auth/auth.guard';
 import { endBillableItem, renewNow } from '../billing/billable-items';
 import { billableItems, ledgerEntries } from '../billing/billing.tables';
-import { postLedgerEntry } from '../billing/ledger';
+import { creditService } from '../billing/invoice-lines';
 import type { IdempotencyScope } from '../idempotency/idempotency.service';
 import { isAccountSuspended } from './billing-ties';
 import { requestConverge } from './converge';
@@ -74,6 +74,16 @@ export function createInstanceSubscriptions(deps: { db: Database; jobs: JobQueue
     return record;
   }
 
+  /** What deleting gives back now; for an instance already being deleted, what its deletion gave. */
+  async function previewOf(record: InstanceRecord, now: Date) {
+    if (record.instance.lifecycle !== 'deleting') return refundOf(record.instance, record.item, now);
+    const [entry] = await db
+      .select({ amount: ledgerEntries.amount })
+      .from(ledgerEntries)
+      .where(eq(ledgerEntries.idempotencyKey, deletionRefundKey(record.instance.id)));
+    return refundOf(record.instance, record.item, now, entry?.amount ?? 0);
+  }
+
   return {
     async setAutoRenew(customer: Customer, id: number, autoRenew: boolean) {
       const record = await live(customer, id);
@@ -125,8 +135,7 @@ export function createInstanceSubscriptions(deps: { db: Database; jobs: JobQueue
     },
 
     async refund(customer: Customer, id: number, now = new Date()): Promise<SubscriptionRefund> {
-      const record = await owned(customer, id);
-      const { micros: _, ...refund } = refundOf(record.instance, record.item, now);
+      const { micros: _, ...refund } = await previewOf(await owned(customer, id), now);
       return refund;
     },
 
@@ -135,8 +144,7 @@ export function createInstanceSubscriptions(deps: { db: Database; jobs: JobQueue
       const refunds: SubscriptionRefund[] = [];
       let total = 0;
       for (const id of [...new Set(ids)]) {
-        const record = await owned(customer, id);
-        const { micros, ...refund } = refundOf(record.instance, record.item, now);
+        const { micros, ...refund } = await previewOf(await owned(customer, id), now);
         refunds.push(refund);
         total += micros;
       }
@@ -184,16 +192,6 @@ export function createInstanceSubscriptions(deps: { db: Database; jobs: JobQueue
           .set({ lifecycle: 'deleting', deletionRequestedAt: now, updatedAt: now })
           .where(eq(instances.id, id));
         if (item) await endBillableItem(tx, item.id, 'terminated', now);
-        if (refund.micros > 0 && item) {
-          await postLedgerEntry(tx, {
-            customerId: customer.id,
-            kind: 'refund',
-            amount: refund.micros,
-            idempotencyKey: deletionRefundKey(id),
-            description: `Refund of ${refund.unusedDays} unused days: ${row.hostname}`,
-            billableItemId: item.id,
-          });
-        }
         await logActivity(tx, {
           customerId: customer.id,
           event: 'instance_delete_requested',
@@ -201,6 +199,23 @@ export function createInstanceSubscriptions(deps: { db: Database; jobs: JobQueue
           instanceId: id,
           mainIp: row.mainIp,
         });
+        if (refund.micros > 0 && item) {
+          // On the month's invoice as a credit line, in Transactions and in the activity log.
+          const posted = await creditService(tx, item, {
+            amount: refund.micros,
+            idempotencyKey: deletionRefundKey(id),
+            description: `Refund of ${refund.unusedDays} unused days: ${row.hostname}`,
+            at: now,
+          });
+          if (posted.applied)
+            await logActivity(tx, {
+              customerId: customer.id,
+              event: 'instance_refunded',
+              data: { hostname: row.hostname, amount: refund.refundAmount, unusedDays: refund.unusedDays },
+              instanceId: id,
+              mainIp: row.mainIp,
+            });
+        }
         return { refund, started: true };
       });
       if (result.started) await requestConverge(jobs, id);

@@ -22,7 +22,8 @@ fieldset{border:1px solid #e2e8f0;border-radius:8px;margin:16px 0;padding:12px}l
 label{display:flex;gap:8px;align-items:flex-start;padding:6px 0;cursor:pointer}
 input[type=text]{width:100%;box-sizing:border-box;padding:8px;border:1px solid #cbd5e1;border-radius:6px;font:inherit}
 button{width:100%;padding:12px;border:0;border-radius:8px;background:#2563eb;color:#fff;font:inherit;font-weight:600;cursor:pointer}
-button:focus-visible,input:focus-visible{outline:3px solid #93c5fd;outline-offset:2px}.muted{color:#64748b;font-size:14px}
+button:focus-visible,input:focus-visible,a:focus-visible{outline:3px solid #93c5fd;outline-offset:2px}.muted{color:#64748b;font-size:14px}
+fieldset fieldset{margin:8px 0 0}.cancel{text-align:center;margin:16px 0 0}a{color:#2563eb}
 </style></head><body><main>${body}</main></body></html>`;
 
 export interface SandboxPageInput {
@@ -32,42 +33,55 @@ export interface SandboxPageInput {
   saveCard: boolean;
   setupOnly: boolean;
   cards: { last4: string; brand: string; outcome: string }[];
+  /** Where "Cancel and return to the panel" leads, as a real gateway's cancel link does. */
+  cancelUrl: string;
 }
 
 const cardLabel = (c: SandboxPageInput['cards'][number]) =>
   `${c.brand} •••• ${c.last4} — off-session charges ${c.outcome === 'succeeds' ? 'succeed' : `fail (${c.outcome.replace('_', ' ')})`}`;
 
+const radio = (name: string, value: string, label: string, checked: boolean) =>
+  `<label><input type="radio" name="${name}" value="${escapeHtml(value)}"${checked ? ' checked' : ''}> ${escapeHtml(label)}</label>`;
+
+const outcomes = [
+  ['pay', 'Pay the full amount'],
+  ['underpay', 'Underpay (pay half)'],
+  ['overpay', 'Overpay (pay 10 % more)'],
+  ['pending', 'Leave the payment pending'],
+  ['fail', 'Fail the payment'],
+] as const;
+
+/**
+ * What the payer can do. Saving a card for auto-recharge belongs to a full payment by card only:
+ * underpaying, overpaying or leaving a payment pending stand for methods that are not cards (crypto),
+ * so with a card to save they sit apart, saving nothing.
+ */
+function payerFields(input: SandboxPageInput): string {
+  if (input.setupOnly) return cardFieldset(input, 'Test card to save for auto-recharge');
+  const outcomeRadios = (list: readonly (typeof outcomes)[number][]) =>
+    list.map(([value, label]) => radio('outcome', value, label, value === 'pay')).join('');
+  if (!input.saveCard)
+    return `<fieldset><legend>What the payer does</legend>${outcomeRadios(outcomes)}</fieldset>`;
+  const [byCard, ...otherwise] = outcomes;
+  return `<fieldset><legend>Pay by test card, saved for auto-recharge</legend>${outcomeRadios([byCard])}${cardFieldset(input, 'Test card')}</fieldset>
+<fieldset><legend>Or without a card (nothing is saved)</legend>${outcomeRadios(otherwise)}</fieldset>`;
+}
+
+function cardFieldset(input: SandboxPageInput, legend: string): string {
+  return `<fieldset><legend>${escapeHtml(legend)}</legend>${input.cards
+    .map((c, i) => radio('card', c.last4, cardLabel(c), i === 0))
+    .join('')}<label for="cardholder" style="display:block">Cardholder name</label>
+        <input type="text" id="cardholder" name="cardholder" maxlength="100" autocomplete="off"></fieldset>`;
+}
+
 export function sandboxCheckoutPage(input: SandboxPageInput): string {
-  const outcomes = [
-    ['pay', 'Pay the full amount', true],
-    ['underpay', 'Underpay (pay half)', false],
-    ['overpay', 'Overpay (pay 10 % more)', false],
-    ['pending', 'Leave the payment pending', false],
-    ['fail', 'Fail the payment', false],
-  ] as const;
-  const outcomeFields = input.setupOnly
-    ? ''
-    : `<fieldset><legend>What the payer does</legend>${outcomes
-        .map(
-          ([value, label, checked]) =>
-            `<label><input type="radio" name="outcome" value="${value}"${checked ? ' checked' : ''}> ${escapeHtml(label)}</label>`,
-        )
-        .join('')}</fieldset>`;
-  const cardFields = input.saveCard
-    ? `<fieldset><legend>Test card to save for auto-recharge</legend>${input.cards
-        .map(
-          (c, i) =>
-            `<label><input type="radio" name="card" value="${escapeHtml(c.last4)}"${i === 0 ? ' checked' : ''}> ${escapeHtml(cardLabel(c))}</label>`,
-        )
-        .join('')}<label for="cardholder" style="display:block">Cardholder name</label>
-        <input type="text" id="cardholder" name="cardholder" maxlength="100" autocomplete="off"></fieldset>`
-    : '';
   return layout(
     'Sandbox checkout',
     `<span class="badge">Sandbox — test mode, no real money</span>
 <h1>${escapeHtml(input.brandName)}</h1><p class="muted">${escapeHtml(input.description)}</p>
 ${input.setupOnly ? '<p>Save a test card for automatic top-ups.</p>' : `<div class="amount">${escapeHtml(input.amount)}</div>`}
-<form method="post">${outcomeFields}${cardFields}<button type="submit">${input.setupOnly ? 'Save card' : 'Continue'}</button></form>`,
+<form method="post">${payerFields(input)}<button type="submit">${input.setupOnly ? 'Save card' : 'Continue'}</button></form>
+<p class="cancel"><a href="${escapeHtml(input.cancelUrl)}">Cancel and return to the panel</a></p>`,
   );
 }
 

@@ -82,6 +82,8 @@ export function sandboxCheckoutRoutes(deps: { db: Database; config: Config }) {
             brand: c.brand,
             outcome: c.outcome,
           })),
+          // The payment stays unpaid; the panel's page it came from is where the payer goes back to.
+          cancelUrl: `${deps.config.publicUrl}${payment.isCardSetup ? '/auto-recharge' : '/payments'}`,
         });
       },
     );
@@ -99,9 +101,12 @@ export function sandboxCheckoutRoutes(deps: { db: Database; config: Config }) {
             .status(400)
             .send(sandboxMessagePage('Choose what the payer does.', deps.config.publicUrl));
         }
+        // Only a full payment by card (or a card setup) saves the card: the other outcomes stand for
+        // methods that are not cards.
+        const byCard = payment.saveCard && (outcome === 'pay' || outcome === 'save');
         const last4 = body.card as keyof typeof SANDBOX_CARDS | undefined;
-        const card = payment.saveCard && last4 && SANDBOX_CARDS[last4] ? last4 : null;
-        if (payment.saveCard && !card && outcome !== 'fail' && outcome !== 'pending') {
+        const card = byCard && last4 && SANDBOX_CARDS[last4] ? last4 : null;
+        if (byCard && !card) {
           return reply
             .status(400)
             .send(sandboxMessagePage('Choose a test card to save.', deps.config.publicUrl));
@@ -114,17 +119,16 @@ export function sandboxCheckoutRoutes(deps: { db: Database; config: Config }) {
           externalId: request.params.externalId,
           status: outcome === 'save' ? 'PAID' : outcomes[outcome].status,
           received: received === null ? null : fromMicros(received, 6),
-          card:
-            card && (outcome === 'save' || received !== null)
-              ? {
-                  id: `card_sbx_${randomBytes(8).toString('hex')}`,
-                  brand: SANDBOX_CARDS[card].brand,
-                  last4: card,
-                  name: body.cardholder?.trim().slice(0, 100) || null,
-                  expMonth: 12,
-                  expYear: new Date().getUTCFullYear() + 3,
-                }
-              : null,
+          card: card
+            ? {
+                id: `card_sbx_${randomBytes(8).toString('hex')}`,
+                brand: SANDBOX_CARDS[card].brand,
+                last4: card,
+                name: body.cardholder?.trim().slice(0, 100) || null,
+                expMonth: 12,
+                expYear: new Date().getUTCFullYear() + 3,
+              }
+            : null,
         };
         const raw = JSON.stringify(event);
         const secret = await getOrCreateSecret(deps.db, 'sandbox-gateway-key');

@@ -9,27 +9,38 @@ interface Toast {
   id: number;
   message: string;
   severity: Severity;
+  topic?: string;
+}
+interface ToastOptions {
+  /**
+   * What the toast is news of (e.g. one instance's hostname): a later toast of the same topic replaces it,
+   * shown or waiting, so a quick second change is not told with the first one's words.
+   */
+  topic?: string;
 }
 interface ToastApi {
-  success(message: string): void;
-  error(message: string): void;
-  warning(message: string): void;
-  info(message: string): void;
+  success(message: string, options?: ToastOptions): void;
+  error(message: string, options?: ToastOptions): void;
+  warning(message: string, options?: ToastOptions): void;
+  info(message: string, options?: ToastOptions): void;
 }
 
 const ToastContext = createContext<ToastApi | null>(null);
 
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [queue, setQueue] = useState<Toast[]>([]);
-  const push = useCallback((severity: Severity, message: string) => {
-    setQueue((q) => [...q, { id: Date.now() + Math.random(), message, severity }]);
+  const push = useCallback((severity: Severity, message: string, { topic }: ToastOptions = {}) => {
+    setQueue((q) => [
+      ...(topic === undefined ? q : q.filter((toast) => toast.topic !== topic)),
+      { id: Date.now() + Math.random(), message, severity, topic },
+    ]);
   }, []);
   const api = useMemo<ToastApi>(
     () => ({
-      success: (m) => push('success', m),
-      error: (m) => push('error', m),
-      warning: (m) => push('warning', m),
-      info: (m) => push('info', m),
+      success: (m, o) => push('success', m, o),
+      error: (m, o) => push('error', m, o),
+      warning: (m, o) => push('warning', m, o),
+      info: (m, o) => push('info', m, o),
     }),
     [push],
   );

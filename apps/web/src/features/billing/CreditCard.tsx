@@ -12,18 +12,21 @@ import { billingInfoQuery } from './queries';
 
 /**
  * The customer's credit: balance, this month's spending, the hourly burn and when it empties the
- * balance, with the way to add credit. For the dashboard and the transactions page.
+ * balance, with the way to add credit (left out on the payments page, where the top-up follows). For
+ * the dashboard, the transactions and the payments page.
  */
-export function CreditCard() {
+export function CreditCard({ addCredit = true }: { addCredit?: boolean }) {
   const { t } = useTranslation('billing');
   const info = useQuery(billingInfoQuery());
   return (
     <SectionCard
       title={t('credit.title')}
       actions={
-        <ButtonLink to="/payments" variant="contained" startIcon={<AddIcon />}>
-          {t('credit.addCredit')}
-        </ButtonLink>
+        addCredit && (
+          <ButtonLink to="/payments" variant="contained" startIcon={<AddIcon />}>
+            {t('credit.addCredit')}
+          </ButtonLink>
+        )
       }
     >
       {info.isPending ? (

@@ -100,8 +100,10 @@ export const transaction = (id: number, overrides: Partial<Transaction> = {}): T
   gateway: null,
   note: `Payment #${id}`,
   period: null,
+  hostname: null,
   timestamp: '2026-11-03T09:30:00.000Z',
   value: '60.00',
+  balanceChange: '60.000000',
   status: 'completed',
   ...overrides,
 });

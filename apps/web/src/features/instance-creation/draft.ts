@@ -8,8 +8,11 @@ import type { CreationValues } from './form-model';
 export const CREATION_DRAFT_KEY = 'nimbus.creationDraft';
 const CREATION_DRAFT_VERSION = 1;
 
-/** Where the cart's purchase flow stands, so a return from sign-up or payment resumes it. */
-export const cartStages = ['order', 'signUp', 'payment', 'deploy'] as const;
+/**
+ * Where the cart's purchase flow stands, so a return from sign-up, verification or payment resumes it.
+ * `verify` waits for the new account's email to be verified (part of the Sign Up step).
+ */
+export const cartStages = ['order', 'signUp', 'verify', 'payment', 'deploy'] as const;
 export type CartStage = (typeof cartStages)[number];
 
 interface StoredDraft {

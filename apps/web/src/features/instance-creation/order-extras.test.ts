@@ -4,12 +4,14 @@ import {
   hasSavedConfigurationOrder,
   SAVED_CONFIGURATION_KEYS,
   savedConfigurationAmount,
+  suggestedTopUp,
+  waitingOrderCredit,
 } from '../payments/saved-configuration';
 import { type CreationValues, defaultCreationValues, withRequiredFeatures } from './form-model';
 import { withCustomPlan, withPlan } from './plan-rules';
 import { orderQuote } from './quote';
 import { appConfig, product, region } from './test-fixtures';
-import { creditNeeded, rememberWaitingOrder } from './waiting-order';
+import { rememberWaitingOrder } from './waiting-order';
 
 afterEach(() => sessionStorage.clear());
 
@@ -54,17 +56,33 @@ const refused = (customerBalance: string, minimumRequiredBalance: string): Insuf
 });
 
 describe('an order waiting for credit', () => {
-  it('needs the shortfall, at least the smallest payment', () => {
-    expect(creditNeeded(refused('0.00', '7.00'))).toBe('7.00');
-    expect(creditNeeded(refused('3.25', '40.10'))).toBe('36.85');
-    expect(creditNeeded(refused('-12.00', '5.00'))).toBe('17.00');
-    expect(creditNeeded(refused('6.50', '7.00'))).toBe('2.00');
+  it('lacks the shortfall, counted against the live balance when it is known', () => {
+    rememberWaitingOrder(refused('3.25', '40.10'), false);
+    expect(waitingOrderCredit()).toEqual({ required: 40_100_000, balance: 3_250_000, missing: 36_850_000 });
+    expect(waitingOrderCredit('40.000001')?.missing).toBe(100_000);
+    expect(waitingOrderCredit('50.00')?.missing).toBe(0);
+    rememberWaitingOrder(refused('-12.00', '5.00'), false);
+    expect(waitingOrderCredit()?.missing).toBe(17_000_000);
+  });
+
+  it('is paid by the smallest preset that covers it, above $300 by whole dollars', () => {
+    expect(suggestedTopUp(1_000_000)).toBe('10');
+    expect(suggestedTopUp(10_000_000)).toBe('10');
+    expect(suggestedTopUp(10_010_000)).toBe('20');
+    expect(suggestedTopUp(12_000_000)).toBe('20');
+    expect(suggestedTopUp(59_990_000)).toBe('60');
+    expect(suggestedTopUp(150_000_000)).toBe('150');
+    expect(suggestedTopUp(300_000_000)).toBe('300');
+    expect(suggestedTopUp(300_010_000)).toBe('301');
+    expect(suggestedTopUp(1_234_560_000)).toBe('1235');
   });
 
   it('presets the payments page’s amount, and from the cart deploys after paying', () => {
-    rememberWaitingOrder(refused('0.00', '7.00'), true);
+    rememberWaitingOrder(refused('0.00', '12.00'), true);
     expect(hasSavedConfigurationOrder()).toBe(true);
-    expect(savedConfigurationAmount()).toBe('7.00');
+    expect(savedConfigurationAmount()).toBe('20');
+    expect(savedConfigurationAmount('5.00')).toBe('10');
+    expect(savedConfigurationAmount('12.00')).toBeNull();
     expect(sessionStorage.getItem(SAVED_CONFIGURATION_KEYS.fromCart)).toBe('1');
   });
 
@@ -76,7 +94,7 @@ describe('an order waiting for credit', () => {
   });
 
   it('is no preset once the order no longer waits', () => {
-    sessionStorage.setItem(SAVED_CONFIGURATION_KEYS.amount, '7.00');
+    sessionStorage.setItem(SAVED_CONFIGURATION_KEYS.required, '7.00');
     expect(savedConfigurationAmount()).toBeNull();
   });
 });

@@ -11,10 +11,11 @@ import {
   productSchema,
   regionSchema,
 } from '@nimbus/contract';
-import { keepPreviousData, queryOptions, useMutation } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from '../../api/client';
 import { useIdempotentIntent } from '../../api/idempotency';
+import { billingKeys } from '../billing/queries';
 
 export { appConfigQuery } from '../payments/queries';
 
@@ -91,10 +92,17 @@ export const applicationCategoriesQuery = queryOptions({
 export const ORDER_INTENT_KEY = 'nimbus.idempotency.order';
 export const PREORDER_INTENT_KEY = 'nimbus.idempotency.preorder';
 
-/** POST /instances: one instance per hostname, each with its own outcome. One order per submit. */
+/**
+ * POST /instances: one instance per hostname, each with its own outcome. One order per submit. An order
+ * charges the credit, so the balance shown (top bar, payments) is read again.
+ */
 export function useCreateInstances() {
   const intent = useIdempotentIntent(ORDER_INTENT_KEY);
+  const queryClient = useQueryClient();
   return useMutation({
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: billingKeys.info() });
+    },
     mutationFn: (body: CreateInstancesRequest) =>
       intent.run(
         async (idempotencyKey) =>

@@ -22,7 +22,11 @@ import { rememberWaitingOrder } from './waiting-order';
 const promotionLimitSchema = z.object({ allowed: z.number().int(), requested: z.number().int() });
 export type PromotionLimit = z.infer<typeof promotionLimitSchema>;
 
-export type SubmitOutcome = 'created' | 'lowBalance' | 'failed';
+/** `unverified`: refused until the account's email is verified (the cart then waits on its verify step). */
+export type SubmitOutcome = 'created' | 'lowBalance' | 'unverified' | 'failed';
+
+const isEmailNotVerified = (error: unknown) =>
+  error instanceof ApiError && error.status === 403 && error.code === instanceErrorCodes.emailNotVerified;
 
 export interface SubmitHandlers {
   /** Validation issues of the server, by field path (e.g. "hostnames.1"). */
@@ -67,7 +71,7 @@ export function useSubmitOrder({ onFieldIssues, onReset, fromCart = false }: Sub
         return;
       }
     }
-    if (error.status === 403 && error.code === instanceErrorCodes.emailNotVerified) {
+    if (isEmailNotVerified(error)) {
       setEmailNotVerified(true);
       return;
     }
@@ -108,7 +112,8 @@ export function useSubmitOrder({ onFieldIssues, onReset, fromCart = false }: Sub
       return 'created';
     } catch (error) {
       fail(error, values);
-      return insufficientBalanceOf(error) ? 'lowBalance' : 'failed';
+      if (insufficientBalanceOf(error)) return 'lowBalance';
+      return isEmailNotVerified(error) ? 'unverified' : 'failed';
     }
   };
 

@@ -1,25 +1,14 @@
-import {
-  Alert,
-  Button,
-  Checkbox,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogContentText,
-  DialogTitle,
-  FormControlLabel,
-  Skeleton,
-} from '@mui/material';
+import { Alert, Box, Skeleton, Typography } from '@mui/material';
 import type { Instance } from '@nimbus/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_DIALOG_WIDTH } from '../../components/ConfirmDialog';
+import { ConfirmDialog, DEFAULT_DIALOG_WIDTH } from '../../components/ConfirmDialog';
 import { useToast } from '../../components/toast/ToastProvider';
 import { money } from '../billing/format';
 import { subscriptionRefundQuery } from '../instances/queries';
 import { serverDetail } from './action-errors';
+import { HostnameText } from './HostnameText';
 import { useDeleteInstanceMutation } from './queries';
 
 interface Props {
@@ -29,22 +18,15 @@ interface Props {
 }
 
 /**
- * Deleting an instance: what comes back of a subscription's unused days, and the acknowledgement that
- * all services are suspended when credit is low (spec §5). Then back to the instance list.
+ * Deleting an instance, guarded the way providers guard it (Linode's type-to-confirm): the customer types
+ * the hostname, having read what is lost for good and what of a subscription's unused days comes back.
+ * Then back to the instance list.
  */
 export function DeleteInstanceDialog({ instance, open, onClose }: Props) {
   const { t } = useTranslation('instanceDetail');
   const toast = useToast();
   const navigate = useNavigate();
-  const titleId = useId();
-  const [acknowledged, setAcknowledged] = useState(false);
-  const refund = useQuery({ ...subscriptionRefundQuery(instance.id), enabled: open });
   const remove = useDeleteInstanceMutation(instance.id);
-  // Opened again, the dialog asks for the acknowledgement again.
-  const close = () => {
-    setAcknowledged(false);
-    onClose();
-  };
 
   const confirm = () =>
     remove.mutate(undefined, {
@@ -56,56 +38,67 @@ export function DeleteInstanceDialog({ instance, open, onClose }: Props) {
     });
 
   return (
-    <Dialog
+    <ConfirmDialog
       open={open}
-      onClose={remove.isPending ? undefined : close}
-      aria-labelledby={titleId}
-      fullWidth
-      slotProps={{ paper: { sx: { maxWidth: DEFAULT_DIALOG_WIDTH * 1.25 } } }}
+      title={<HostnameText i18nKey="delete.title" hostname={instance.hostname} />}
+      message={t('delete.lost.intro')}
+      confirmPhrase={instance.hostname}
+      phraseLabel={<HostnameText i18nKey="delete.typeHostname" hostname={instance.hostname} bold />}
+      confirmLabel={t('delete.confirm')}
+      destructive
+      loading={remove.isPending}
+      width={DEFAULT_DIALOG_WIDTH * 1.4}
+      onConfirm={confirm}
+      onClose={onClose}
     >
-      <DialogTitle id={titleId}>{t('delete.title', { hostname: instance.hostname })}</DialogTitle>
-      <DialogContent>
-        <DialogContentText sx={{ mb: 2 }}>{t('delete.message')}</DialogContentText>
-        {refund.isPending ? (
-          <Skeleton variant="text" aria-label={t('delete.refundLoading')} />
-        ) : refund.isError ? (
-          <Alert severity="warning">{t('delete.refundUnknown')}</Alert>
-        ) : refund.data.refundable ? (
-          <Alert severity="info">
-            {t('delete.refund', {
-              amount: money(refund.data.refundAmount),
-              count: refund.data.unusedDays,
-            })}
-          </Alert>
+      <LostList instance={instance} />
+      <RefundPreview instance={instance} open={open} />
+    </ConfirmDialog>
+  );
+}
+
+/** What goes for good: the server, its disks with their data, its addresses. */
+function LostList({ instance }: { instance: Instance }) {
+  const { t } = useTranslation('instanceDetail');
+  const addresses = [instance.mainIp, instance.mainIpv6].filter((ip): ip is string => Boolean(ip));
+  return (
+    <Box component="ul" aria-label={t('delete.lost.label')} sx={{ my: 1.5, paddingInlineStart: 3 }}>
+      <Typography component="li">{t('delete.lost.server')}</Typography>
+      <Typography component="li">{t('delete.lost.disks')}</Typography>
+      <Typography component="li" sx={{ overflowWrap: 'anywhere' }}>
+        {addresses.length > 0 ? (
+          <>
+            {t('delete.lost.addressesOf')}{' '}
+            {addresses.map((ip, i) => (
+              <span key={ip}>
+                {i > 0 && ', '}
+                <bdi>{ip}</bdi>
+              </span>
+            ))}
+          </>
         ) : (
-          <Alert severity="info">{t('delete.noRefund')}</Alert>
+          t('delete.lost.addresses')
         )}
-        <FormControlLabel
-          sx={{ mt: 2, alignItems: 'flex-start' }}
-          control={
-            <Checkbox
-              checked={acknowledged}
-              onChange={(e) => setAcknowledged(e.target.checked)}
-              sx={{ mt: -0.75 }}
-            />
-          }
-          label={t('delete.acknowledge')}
-        />
-      </DialogContent>
-      <DialogActions sx={{ px: 3, pb: 2 }}>
-        <Button onClick={close} disabled={remove.isPending} color="inherit">
-          {t('common:actions.cancel')}
-        </Button>
-        <Button
-          variant="contained"
-          color="error"
-          disabled={!acknowledged}
-          loading={remove.isPending}
-          onClick={confirm}
-        >
-          {t('delete.confirm')}
-        </Button>
-      </DialogActions>
-    </Dialog>
+      </Typography>
+    </Box>
+  );
+}
+
+/** The refund preview of the contract: a subscription's unused days; hourly billing gets nothing back. */
+function RefundPreview({ instance, open }: { instance: Instance; open: boolean }) {
+  const { t } = useTranslation('instanceDetail');
+  const refund = useQuery({ ...subscriptionRefundQuery(instance.id), enabled: open });
+  if (refund.isPending) return <Skeleton variant="text" aria-label={t('delete.refundLoading')} />;
+  if (refund.isError) return <Alert severity="warning">{t('delete.refundUnknown')}</Alert>;
+  if (refund.data.refundable)
+    return (
+      <Alert severity="info">
+        {t('delete.refund', { amount: money(refund.data.refundAmount), count: refund.data.unusedDays })}
+      </Alert>
+    );
+  return (
+    <Alert severity="info">
+      {refund.data.billingCycle === 'hourly' ? t('delete.noRefundHourly') : t('delete.noRefund')}
+    </Alert>
   );
 }

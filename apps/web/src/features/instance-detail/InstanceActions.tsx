@@ -10,6 +10,7 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { useToast } from '../../components/toast/ToastProvider';
 import { isServerError, serverDetail } from './action-errors';
 import { DeleteInstanceDialog } from './DeleteInstanceDialog';
+import { HostnameText } from './HostnameText';
 import { consoleEnabled, isChanging, powerAction } from './instance-rules';
 import { usePowerMutation, useRestartMutation } from './queries';
 
@@ -18,8 +19,10 @@ const openConsole = (id: number) =>
   window.open(`/novnc?instanceId=${id}`, `console-${id}`, 'popup,width=1200,height=600');
 
 /**
- * Power, restart, console and delete. While the instance is changing they are disabled with a spinner;
- * on a suspended instance they say why they cannot run instead of calling the API.
+ * Power, restart, console and delete, each guarded by what it costs: power off in a dialog, restart by
+ * the spec's typed phrase, delete by the typed hostname (power on needs nothing). While the instance is
+ * changing they are disabled with a spinner; on a suspended instance they say why they cannot run
+ * instead of calling the API.
  */
 export function InstanceActions({ instance }: { instance: Instance }) {
   const { t } = useTranslation('instanceDetail');
@@ -27,6 +30,7 @@ export function InstanceActions({ instance }: { instance: Instance }) {
   const power = usePowerMutation(instance.id);
   const restart = useRestartMutation(instance.id);
   const [confirmRestart, setConfirmRestart] = useState(false);
+  const [confirmPowerOff, setConfirmPowerOff] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const changing = isChanging(instance);
   const action = powerAction(instance);
@@ -38,11 +42,14 @@ export function InstanceActions({ instance }: { instance: Instance }) {
     else run();
   };
 
-  const togglePower = () =>
+  const runPower = () =>
     power.mutate(action, {
       onSuccess: () => toast.success(t(`power.${action}.success`, { hostname: instance.hostname })),
       onError: (error) => toast.error(serverDetail(error, t('common:errors.tryAgain'))),
+      onSettled: () => setConfirmPowerOff(false),
     });
+  // Powering off cuts whatever the server is doing, so it is confirmed; powering on harms nothing.
+  const togglePower = () => (action === 'poweroff' ? setConfirmPowerOff(true) : runPower());
   const doRestart = () =>
     restart.mutate(undefined, {
       onSuccess: () => {
@@ -95,13 +102,23 @@ export function InstanceActions({ instance }: { instance: Instance }) {
       </Button>
       <ConfirmDialog
         open={confirmRestart}
-        title={t('restart.title', { hostname: instance.hostname })}
+        title={<HostnameText i18nKey="restart.title" hostname={instance.hostname} />}
         message={t('restart.message')}
         confirmPhrase={t('restart.phrase')}
         confirmLabel={t('restart.confirm')}
         loading={restart.isPending}
         onConfirm={doRestart}
         onClose={() => setConfirmRestart(false)}
+      />
+      <ConfirmDialog
+        open={confirmPowerOff}
+        title={<HostnameText i18nKey="power.poweroff.title" hostname={instance.hostname} />}
+        message={t('power.poweroff.message')}
+        confirmLabel={t('power.poweroff.confirm')}
+        destructive
+        loading={power.isPending}
+        onConfirm={runPower}
+        onClose={() => setConfirmPowerOff(false)}
       />
       <DeleteInstanceDialog
         instance={instance}

@@ -109,6 +109,26 @@ describe('instance detail page', () => {
     expect(screen.getByRole('button', { name: 'Console' })).toBeDisabled();
   });
 
+  it('powers off only once the dialog is confirmed; Cancel sends nothing', async () => {
+    const api = mockApi({
+      'GET /api/instances/7': ok(instance()),
+      'POST /api/instances/7/poweroff': ok(null),
+    });
+    await renderInstanceDetail();
+    fireEvent.click(await screen.findByRole('button', { name: 'Power off' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Power off web-1?' });
+    expect(within(dialog).getByText(/whatever runs on it stops/)).toBeInTheDocument();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(api.calls('POST', '/api/instances/7/poweroff')).toHaveLength(0);
+    fireEvent.click(screen.getByRole('button', { name: 'Power off' }));
+    dialog = await screen.findByRole('dialog', { name: 'Power off web-1?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Power off' }));
+    expect(await screen.findByText('web-1 is powering off.')).toBeInTheDocument();
+    expect(api.calls('POST', '/api/instances/7/poweroff')).toHaveLength(1);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
   it('shows the server detail when powering off fails', async () => {
     mockApi({
       'GET /api/instances/7': ok(instance()),
@@ -116,6 +136,8 @@ describe('instance detail page', () => {
     });
     await renderInstanceDetail();
     fireEvent.click(await screen.findByRole('button', { name: 'Power off' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Power off web-1?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Power off' }));
     expect(await screen.findByText('detail of INSTANCE_CHANGING')).toBeInTheDocument();
   });
 
@@ -149,27 +171,40 @@ describe('instance detail page', () => {
     expect(api.calls('POST', '/api/instances/7/poweroff')).toHaveLength(0);
   });
 
-  it('deletes after the acknowledgement, showing the refund, and returns to the list', async () => {
+  const refund = (overrides: Record<string, unknown> = {}) =>
+    ok({
+      instanceId: 7,
+      hostname: 'web-1',
+      billingCycle: 'monthly',
+      refundable: true,
+      refundAmount: '6.00',
+      unusedDays: 15,
+      cycleEnd: '2026-02-01T10:00:00.000Z',
+      ...overrides,
+    });
+
+  it('deletes once the hostname is typed, saying what is lost and refunded, and returns to the list', async () => {
     const api = mockApi({
-      'GET /api/instances/7': ok(instance()),
-      'GET /api/instances/7/subscription-refund': ok({
-        instanceId: 7,
-        hostname: 'web-1',
-        billingCycle: 'monthly',
-        refundable: true,
-        refundAmount: '6.00',
-        unusedDays: 15,
-        cycleEnd: '2026-02-01T10:00:00.000Z',
-      }),
+      'GET /api/instances/7': ok(instance({ mainIpv6: '2001:db8::7' })),
+      'GET /api/instances/7/subscription-refund': refund(),
       'DELETE /api/instances/7': ok(null),
     });
     const { router } = await renderInstanceDetail();
     fireEvent.click(await screen.findByRole('button', { name: 'Delete' }));
-    const dialog = await screen.findByRole('dialog');
+    const dialog = await screen.findByRole('dialog', { name: 'Delete web-1?' });
     expect(await within(dialog).findByText(/\$6\.00 for 15 unused days/)).toBeInTheDocument();
+    const lost = within(dialog).getByRole('list', { name: 'What is lost' });
+    expect(lost).toHaveTextContent('The server and everything running on it');
+    expect(lost).toHaveTextContent('Its disks and all the data on them');
+    expect(lost).toHaveTextContent('Its IP addresses: 203.0.113.7, 2001:db8::7');
+    expect(within(dialog).queryByRole('checkbox')).not.toBeInTheDocument();
     const confirm = within(dialog).getByRole('button', { name: 'Delete instance' });
+    const typed = within(dialog).getByRole('textbox', { name: 'Type the hostname web-1 to confirm' });
     expect(confirm).toBeDisabled();
-    fireEvent.click(within(dialog).getByRole('checkbox'));
+    fireEvent.change(typed, { target: { value: 'web-' } });
+    expect(confirm).toBeDisabled();
+    fireEvent.change(typed, { target: { value: 'web-1' } });
+    expect(confirm).toBeEnabled();
     fireEvent.click(confirm);
     expect(await screen.findByRole('heading', { name: 'Instance list' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/services/instanceList');
@@ -177,16 +212,39 @@ describe('instance detail page', () => {
     expect(api.calls('DELETE', '/api/instances/7')).toHaveLength(1);
   });
 
-  it('asks for the acknowledgement again when the delete dialog is opened again', async () => {
+  it('tells an hourly instance that nothing comes back', async () => {
+    mockApi({
+      'GET /api/instances/7': ok(instance({ billingCycle: 'hourly' })),
+      'GET /api/instances/7/subscription-refund': refund({
+        billingCycle: 'hourly',
+        refundable: false,
+        refundAmount: '0.00',
+        unusedDays: 0,
+        cycleEnd: null,
+      }),
+    });
+    await renderInstanceDetail();
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete web-1?' });
+    expect(
+      await within(dialog).findByText(
+        'Billed by the hour: nothing is refunded, and charges stop once the server is deleted.',
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('asks for the hostname again when the delete dialog is opened again', async () => {
     mockApi({ 'GET /api/instances/7': ok(instance()) });
     await renderInstanceDetail();
     fireEvent.click(await screen.findByRole('button', { name: 'Delete' }));
-    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('checkbox'));
+    fireEvent.change(within(await screen.findByRole('dialog')).getByRole('textbox'), {
+      target: { value: 'web-1' },
+    });
     fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     fireEvent.click(screen.getByRole('button', { name: 'Delete' }));
     const dialog = await screen.findByRole('dialog');
-    expect(within(dialog).getByRole('checkbox')).not.toBeChecked();
+    expect(within(dialog).getByRole('textbox')).toHaveValue('');
     expect(within(dialog).getByRole('button', { name: 'Delete instance' })).toBeDisabled();
   });
 });

@@ -1,4 +1,4 @@
-import { Box, Tab, Tabs, tabsClasses } from '@mui/material';
+import { Box, Tab, Tabs, tabClasses, tabsClasses } from '@mui/material';
 import { Navigate, useNavigate, useParams } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client';
@@ -30,6 +30,9 @@ const tabsSx = {
   borderColor: 'divider',
   mb: 3,
   [`& .${tabsClasses.scroller}`]: { scrollPaddingInline: `${ARROW}px` },
+  // Tabs as wide as their labels (not MUI's 90 px each): the eleven fit a 1366 px screen in English
+  // and Arabic; longer languages and small screens still scroll.
+  [`& .${tabClasses.root}`]: { minWidth: 0, px: 1.5 },
   [`& .${tabsClasses.scrollButtons}`]: {
     position: 'absolute',
     insetBlock: 0,

@@ -11,6 +11,7 @@ import { api } from '../../api/client';
 import { useIdempotentIntent } from '../../api/idempotency';
 import { nextLogCursor } from '../account/activity/activity-paging';
 import { accountKeys, LOG_PAGE_SIZE } from '../account/queries';
+import { billingKeys } from '../billing/queries';
 import { deleteInstance, instanceDetailQuery, instanceKeys, resetInstance } from '../instances/queries';
 import { detailRefetchInterval, detailRetry, detailRetryDelay } from './instance-rules';
 
@@ -96,11 +97,17 @@ export const useAutoRenewMutation = (id: number) =>
 /** Renew now charges a cycle: one charge per click, however often the click is sent. */
 export function useRenewMutation(id: number) {
   const intent = useIdempotentIntent();
-  return useInstanceMutation(id, () =>
-    intent.run((idempotencyKey) =>
-      api<unknown>(`/instances/${id}/renew`, { method: 'POST', idempotencyKey }),
-    ),
-  );
+  const queryClient = useQueryClient();
+  return useInstanceMutation(id, async () => {
+    try {
+      return await intent.run((idempotencyKey) =>
+        api<unknown>(`/instances/${id}/renew`, { method: 'POST', idempotencyKey }),
+      );
+    } finally {
+      // The charge changed the balance the top bar shows.
+      void queryClient.invalidateQueries({ queryKey: billingKeys.info() });
+    }
+  });
 }
 
 /** Deleting drops the instance from the cache instead of refetching a 404. */
@@ -111,6 +118,8 @@ export function useDeleteInstanceMutation(id: number) {
     mutationFn: () => intent.run((idempotencyKey) => deleteInstance(id, idempotencyKey)),
     onSuccess: () => {
       queryClient.removeQueries({ queryKey: instanceKeys.detail(id) });
+      // A subscription's unused days come back as credit.
+      void queryClient.invalidateQueries({ queryKey: billingKeys.info() });
       void queryClient.invalidateQueries({ queryKey: instanceKeys.lists() });
       void queryClient.invalidateQueries({ queryKey: instanceKeys.stats() });
     },

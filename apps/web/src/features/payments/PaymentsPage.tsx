@@ -1,12 +1,16 @@
 import { Box } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/PageHeader';
+import { CreditCard } from '../billing/CreditCard';
 import { PaymentsHistory } from './history/PaymentsHistory';
 import { useClearSavedConfigurationOnLeave } from './saved-configuration';
-import { OrderSummarySlot } from './top-up/OrderSummarySlot';
 import { TopUpSection } from './top-up/TopUpSection';
+import { WaitingOrderSummary } from './top-up/WaitingOrderSummary';
 
-/** Top up credit through a gateway, and the customer's past payments with their receipts. */
+/**
+ * The balance, the order waiting for credit when the customer came to pay for one, the top-up through
+ * a gateway, and the customer's past payments with their receipts.
+ */
 export function PaymentsPage() {
   const { t } = useTranslation('payments');
   useClearSavedConfigurationOnLeave();
@@ -17,7 +21,8 @@ export function PaymentsPage() {
         breadcrumbs={[{ label: t('page.billing') }, { label: t('page.title') }]}
       />
       <Box sx={{ display: 'grid', gap: 3 }}>
-        <OrderSummarySlot />
+        <CreditCard addCredit={false} />
+        <WaitingOrderSummary />
         <TopUpSection />
         <PaymentsHistory />
       </Box>

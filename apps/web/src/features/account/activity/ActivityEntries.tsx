@@ -9,6 +9,7 @@ import {
   TableContainer,
   TableHead,
   TableRow,
+  Typography,
   useMediaQuery,
   useTheme,
 } from '@mui/material';
@@ -67,13 +68,28 @@ function ActivityTable({ entries, label }: Props) {
                 <time dateTime={entry.timestamp}>{formatDate(entry.timestamp, 'LLL')}</time>
               </TableCell>
               <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                <bdi>{entryIp(entry) || '—'}</bdi>
+                <IpAddress entry={entry} />
               </TableCell>
             </TableRow>
           ))}
         </TableBody>
       </Table>
     </TableContainer>
+  );
+}
+
+/** The address, with whose it is under it: a sign-in shows the customer's, an instance event its server's. */
+function IpAddress({ entry }: { entry: ActivityLogEntry }) {
+  const { t } = useTranslation('account');
+  const ip = entryIp(entry);
+  if (!ip) return '—';
+  return (
+    <>
+      <bdi>{ip.address}</bdi>
+      <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+        {t(`activity.ipSource.${ip.source}`)}
+      </Typography>
+    </>
   );
 }
 
@@ -95,7 +111,7 @@ function ActivityCards({ entries, label }: Props) {
                   <time dateTime={entry.timestamp}>{formatDate(entry.timestamp, 'LLL')}</time>
                   {ip && (
                     <span>
-                      {t('activity.columns.ip')}: <bdi>{ip}</bdi>
+                      {t(`activity.ipSource.${ip.source}`)}: <bdi>{ip.address}</bdi>
                     </span>
                   )}
                 </Box>

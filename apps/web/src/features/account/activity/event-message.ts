@@ -95,5 +95,16 @@ export function eventMessage(entry: ActivityLogEntry): EventMessage {
   return { key: 'activity.events.other', values: { ...values, event: humanize(entry.event) } };
 }
 
-/** The address an entry came from: the request's IP, or the instance's main IP for instance events. */
-export const entryIp = (entry: ActivityLogEntry) => text(entry.data.ip) || entry.payload?.mainIp || '';
+/** Whose address an entry shows: the customer's (where a request came from) or a server's. */
+export type IpSource = 'customer' | 'server';
+
+/**
+ * The address of an entry and whose it is: the request's IP (the customer's, e.g. a sign-in), or the
+ * instance's main IP for instance events. One column shows both, so each is labelled.
+ */
+export function entryIp(entry: ActivityLogEntry): { address: string; source: IpSource } | null {
+  const requestIp = text(entry.data.ip);
+  if (requestIp) return { address: requestIp, source: 'customer' };
+  const serverIp = entry.payload?.mainIp;
+  return serverIp ? { address: serverIp, source: 'server' } : null;
+}

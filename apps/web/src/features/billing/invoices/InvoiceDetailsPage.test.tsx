@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { fail, invoiceDetails, mockApi, ok, onSmallScreen, renderBilling } from '../test-utils';
+import { fail, invoiceDetails, invoiceItem, mockApi, ok, onSmallScreen, renderBilling } from '../test-utils';
 
 describe('InvoiceDetailsPage', () => {
   it('shows the summary and the items with their reason, usage, period and subtotal', async () => {
@@ -28,6 +28,33 @@ describe('InvoiceDetailsPage', () => {
     expect(rows[2]).toHaveTextContent('1 cycle');
     expect(rows[2]).toHaveTextContent('Since Nov 5, 2026');
     expect(rows[2]).toHaveTextContent('$6.25');
+  });
+
+  it('shows a refund on deletion as a credit line, and the charges and credits apart (issue 11)', async () => {
+    const items = [
+      invoiceItem(1, { type: 'subscription', billingCycle: 'monthly', usage: 1, subtotal: '7.02' }),
+      invoiceItem(2, {
+        type: 'credit',
+        billingCycle: 'monthly',
+        reason: 'terminated',
+        usage: 0,
+        subtotal: '-6.76',
+      }),
+    ];
+    mockApi({
+      'GET /api/v2/invoices/7': ok(
+        invoiceDetails({ items, amount: '0.26', roundedAmount: '0.26', itemCount: 2 }),
+      ),
+    });
+    await renderBilling('/invoices/7');
+    const rows = within(await screen.findByRole('table', { name: 'Items' })).getAllByRole('row');
+    expect(rows[2]).toHaveTextContent('Terminated');
+    expect(rows[2]).toHaveTextContent('Credit');
+    expect(rows[2]).toHaveTextContent('-$6.76');
+    const summary = screen.getByRole('region', { name: 'Summary' });
+    expect(summary).toHaveTextContent('Charges$7.02');
+    expect(summary).toHaveTextContent('Credits-$6.76');
+    expect(summary).toHaveTextContent('Total$0.26');
   });
 
   it('opens the printable invoice in a new tab with its token', async () => {

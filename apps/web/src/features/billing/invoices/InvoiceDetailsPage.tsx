@@ -1,5 +1,6 @@
 import PrintIcon from '@mui/icons-material/PrintOutlined';
 import { Box } from '@mui/material';
+import { fromMicros, type InvoiceItem, toMicros } from '@nimbus/contract';
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi, Navigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
@@ -17,6 +18,16 @@ import { invoiceQuery } from '../queries';
 import { InvoiceItems } from './InvoiceItems';
 
 const route = getRouteApi('/invoices/$id');
+
+/** The charges and the credits of an invoice that has credit lines; none otherwise. */
+function creditSplit(items: readonly InvoiceItem[]) {
+  if (!items.some((item) => item.type === 'credit')) return [];
+  const sum = (credit: boolean) =>
+    items
+      .filter((item) => (item.type === 'credit') === credit)
+      .reduce((total, item) => total + toMicros(item.subtotal), 0);
+  return [{ charges: sum(false), credits: sum(true) }];
+}
 
 /** One invoice: its period, status and total, its items, and the way to a printable copy. */
 export function InvoiceDetailsPage() {
@@ -65,6 +76,12 @@ export function InvoiceDetailsPage() {
               items={[
                 { label: t('invoice.period'), value: formatPeriod(data.interval.start, data.interval.end) },
                 { label: t('invoice.status'), value: <InvoiceStatusChip status={data.status} /> },
+                // With a credit line (a refund on deletion) the total is charges less credits: say both, as
+                // Transactions shows the charges and the refund apart.
+                ...creditSplit(data.items).flatMap(({ charges, credits }) => [
+                  { label: t('invoice.charges'), value: money(fromMicros(charges)) },
+                  { label: t('invoice.credits'), value: money(fromMicros(credits)) },
+                ]),
                 {
                   label: t('invoice.total'),
                   value: (

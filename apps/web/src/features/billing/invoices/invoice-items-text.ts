@@ -8,10 +8,13 @@ export function useInvoiceItemText() {
   const formatPeriod = useFormatPeriod();
   return {
     reason: (item: InvoiceItem) => t(`invoice.reasons.${item.reason}`),
-    usage: (item: InvoiceItem) =>
-      item.type === 'hourly'
+    usage: (item: InvoiceItem) => {
+      // A credit (a refund on deletion) is money back, not usage.
+      if (item.type === 'credit') return t('invoice.usage.credit');
+      return item.type === 'hourly'
         ? t('invoice.usage.hours', { count: item.usage })
-        : t('invoice.usage.cycles', { count: item.usage }),
+        : t('invoice.usage.cycles', { count: item.usage });
+    },
     period: (item: InvoiceItem) =>
       item.endTimestamp
         ? formatPeriod(item.startTimestamp, item.endTimestamp)

@@ -1,13 +1,12 @@
 import { Box, Typography } from '@mui/material';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useFormatDate } from '../../account/dates';
 import { CardList, LinkCard } from '../components/CardList';
 import type { ListViewProps } from '../components/ListStatus';
 import { TransactionStatusChip } from '../components/StatusChips';
 import { type TransactionFilters, transactionPagesQuery } from '../queries';
 import { TransactionValue } from './TransactionValue';
-import { useTransactionDescription } from './transaction-description';
+import { useTransactionDate, useTransactionDescription } from './transaction-description';
 import { transactionTarget } from './transaction-filters';
 
 /** Transactions on small screens: cards, scrolling on into older ones. */
@@ -18,7 +17,7 @@ export function TransactionCards({
   onClearFilters,
 }: ListViewProps<TransactionFilters>) {
   const { t } = useTranslation('billing');
-  const formatDate = useFormatDate();
+  const dateOf = useTransactionDate();
   const describe = useTransactionDescription();
   const list = useInfiniteQuery(transactionPagesQuery(filters));
   const transactions = list.data?.pages.flatMap((page) => page.transactions) ?? [];
@@ -41,7 +40,7 @@ export function TransactionCards({
             <TransactionValue value={transaction.value} />
           </Box>
           <Typography component="span" variant="body2" color="text.secondary">
-            {formatDate(transaction.timestamp, 'LLL')} · {t(`transactions.type.${transaction.type}`)}
+            {dateOf(transaction)} · {t(`transactions.type.${transaction.type}`)}
           </Typography>
           <Box>
             <TransactionStatusChip status={transaction.status} />

@@ -3,14 +3,13 @@ import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { TextLink } from '../../../components/links';
-import { useFormatDate } from '../../account/dates';
 import { insideRow, LinkRow } from '../components/LinkRow';
 import type { ListViewProps } from '../components/ListStatus';
 import { PagedTable } from '../components/PagedTable';
 import { TransactionStatusChip } from '../components/StatusChips';
 import { type TransactionFilters, transactionListQuery } from '../queries';
 import { TransactionValue } from './TransactionValue';
-import { useTransactionDescription } from './transaction-description';
+import { isRunningTotal, useTransactionDate, useTransactionDescription } from './transaction-description';
 import { transactionTarget } from './transaction-filters';
 
 interface TransactionTableProps extends ListViewProps<TransactionFilters> {
@@ -29,7 +28,7 @@ export function TransactionTable({
 }: TransactionTableProps) {
   const { t } = useTranslation('billing');
   const navigate = useNavigate();
-  const formatDate = useFormatDate();
+  const dateOf = useTransactionDate();
   const describe = useTransactionDescription();
   const list = useQuery(transactionListQuery(filters, page));
   const transactions = list.data?.transactions ?? [];
@@ -56,7 +55,14 @@ export function TransactionTable({
     >
       {transactions.map((transaction) => (
         <LinkRow key={transaction.id} onOpen={() => navigate(transactionTarget(transaction))}>
-          <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(transaction.timestamp, 'LLL')}</TableCell>
+          <TableCell
+            sx={{
+              whiteSpace: 'nowrap',
+              ...(isRunningTotal(transaction) && { color: 'text.secondary', fontStyle: 'italic' }),
+            }}
+          >
+            {dateOf(transaction)}
+          </TableCell>
           <TableCell sx={{ overflowWrap: 'anywhere' }}>
             <TextLink {...transactionTarget(transaction)} {...insideRow}>
               {describe(transaction)}

@@ -22,7 +22,7 @@ const charge = transaction(7, {
   note: null,
   period: '2026-10',
   value: '-42.10',
-  status: 'open',
+  status: 'completed',
 });
 
 describe('TransactionsPage', () => {
@@ -80,6 +80,69 @@ describe('TransactionsPage', () => {
     const again = within(await screen.findByRole('table', { name: 'Transactions' })).getAllByRole('row');
     fireEvent.click(again[1]!);
     expect(await screen.findByRole('heading', { name: 'Payments page' })).toBeInTheDocument();
+  });
+
+  it('shows an open invoice as this month so far, and refunds and other entries in words', async () => {
+    const soFar = transaction(8, {
+      id: 'invoice-8',
+      type: 'invoice',
+      kind: 'invoice',
+      referenceId: 8,
+      description: 'Invoice for November 2026, so far',
+      note: null,
+      period: '2026-11',
+      timestamp: '2026-11-01T00:00:00.000Z',
+      value: '-7.02',
+      status: 'open',
+    });
+    const refund = transaction(9, {
+      id: 'refund-9',
+      type: 'invoice',
+      kind: 'refund',
+      referenceId: 8,
+      description: 'Refund of 26 unused days: web-1',
+      note: 'Refund of 26 unused days: web-1',
+      hostname: 'web-1',
+      value: '6.76',
+    });
+    const chargeback = transaction(10, {
+      id: 'dispute-10',
+      kind: 'dispute',
+      gateway: 'stripe',
+      note: 'Top-up',
+      description: 'Top-up',
+      value: '-5.00',
+    });
+    const future = transaction(11, {
+      id: 'other-11',
+      kind: 'other',
+      description: 'Loyalty bonus',
+      value: '1.00',
+    });
+    mockApi({
+      'GET /api/profile/billing-info': ok(billingInfo),
+      'GET /api/transactions': ok(transactionList([soFar, refund, chargeback, future, charge])),
+    });
+    await renderBilling('/transactions');
+    const rows = within(await screen.findByRole('table', { name: 'Transactions' })).getAllByRole('row');
+    // The open invoice: a running total, not a dated charge that changes under the customer's eyes.
+    expect(rows[1]).toHaveTextContent('Month to date');
+    expect(within(rows[1]!).getByRole('link', { name: 'Invoice for November 2026, so far' })).toHaveAttribute(
+      'href',
+      '/invoices/8',
+    );
+    expect(rows[1]).toHaveTextContent('Open');
+    expect(rows[5]).toHaveTextContent('Invoice for October 2026');
+    expect(rows[5]).not.toHaveTextContent('so far');
+    expect(rows[5]).not.toHaveTextContent('Month to date');
+    // The refund of a deletion leads to the invoice that carries it as a credit line.
+    expect(within(rows[2]!).getByRole('link', { name: 'Refund for web-1' })).toHaveAttribute(
+      'href',
+      '/invoices/8',
+    );
+    expect(within(rows[2]!).getByText('+$6.76')).toBeInTheDocument();
+    expect(rows[3]).toHaveTextContent('Chargeback of a top-up via Stripe');
+    expect(rows[4]).toHaveTextContent('Loyalty bonus');
   });
 
   it('scrolls on through cards on small screens', async () => {

@@ -1,5 +1,6 @@
 import { gatewayBrands, type Transaction } from '@nimbus/contract';
 import { useTranslation } from 'react-i18next';
+import { useFormatDate } from '../../account/dates';
 
 /** A transaction in the customer's words and language: what moved the credit, not the API's English text. */
 export function useTransactionDescription() {
@@ -7,6 +8,7 @@ export function useTransactionDescription() {
   const month = new Intl.DateTimeFormat(i18n.language, { month: 'long', year: 'numeric', timeZone: 'UTC' });
   return (transaction: Transaction): string => {
     const gateway = transaction.gateway ? gatewayBrands[transaction.gateway] : '';
+    const { hostname } = transaction;
     switch (transaction.kind) {
       case 'top_up':
         return t('transactions.describe.topUp', { gateway });
@@ -14,12 +16,42 @@ export function useTransactionDescription() {
         return t('transactions.describe.autoRecharge', { gateway });
       case 'adjustment':
         return t('transactions.describe.adjustment', { note: transaction.note ?? '' });
-      case 'invoice':
-        return transaction.period
-          ? t('transactions.describe.invoice', {
-              month: month.format(new Date(`${transaction.period}-01T00:00:00Z`)),
-            })
-          : transaction.description;
+      case 'invoice': {
+        if (!transaction.period) return transaction.description;
+        const values = { month: month.format(new Date(`${transaction.period}-01T00:00:00Z`)) };
+        // An open invoice is a running total: it says so, so its changing amount surprises nobody.
+        return transaction.status === 'open'
+          ? t('transactions.describe.invoiceSoFar', values)
+          : t('transactions.describe.invoice', values);
+      }
+      case 'refund':
+        if (hostname) return t('transactions.describe.serviceRefund', { hostname });
+        return gateway
+          ? t('transactions.describe.paymentRefund', { gateway })
+          : t('transactions.describe.refund');
+      case 'dispute':
+        return t('transactions.describe.dispute', { gateway });
+      case 'reversal':
+        return t('transactions.describe.reversal');
+      case 'charge':
+        return hostname
+          ? t('transactions.describe.serviceCharge', { hostname })
+          : t('transactions.describe.charge');
+      // A kind this panel does not know yet: the API's own words.
+      case 'other':
+        return transaction.description;
     }
   };
 }
+
+/** When a transaction happened; an open invoice has no one moment: its month is still running. */
+export function useTransactionDate() {
+  const { t } = useTranslation('billing');
+  const formatDate = useFormatDate();
+  return (transaction: Transaction): string =>
+    isRunningTotal(transaction) ? t('transactions.monthToDate') : formatDate(transaction.timestamp, 'LLL');
+}
+
+/** An open invoice: the charges of its month so far, its total still growing. */
+export const isRunningTotal = (transaction: Transaction) =>
+  transaction.kind === 'invoice' && transaction.status === 'open';

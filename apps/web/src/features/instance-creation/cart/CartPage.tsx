@@ -1,16 +1,19 @@
 import { Alert, Box, Button, Stack, Typography } from '@mui/material';
-import { formatMoney, toMicros } from '@nimbus/contract';
+import { formatMoney, toMicros, type UserInfo } from '@nimbus/contract';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { desiredRoute, tokenStore } from '../../../api/tokens';
 import { ButtonLink } from '../../../components/links';
 import { PageHeader } from '../../../components/PageHeader';
 import { SectionCard } from '../../../components/SectionCard';
+import { ErrorState } from '../../../components/states/ErrorState';
+import { LoadingState } from '../../../components/states/LoadingState';
+import { authKeys, userInfoQuery } from '../../auth/queries';
 import { useCurrencySign } from '../../payments/queries';
 import { CreationForm } from '../CreationForm';
 import { CreationProvider, useCreation } from '../creation-context';
 import { type CartStage, cartStage, setCartStage } from '../draft';
-import { EmailNotVerifiedAlert } from '../EmailNotVerifiedAlert';
 import { defaultCreationValues } from '../form-model';
 import { initialCreationValues } from '../initial-values';
 import { OrderDialogs } from '../OrderDialogs';
@@ -18,13 +21,20 @@ import { useSubmitOrder } from '../use-submit-order';
 import { rememberWaitingOrder } from '../waiting-order';
 import { CartStepper } from './CartStepper';
 import { DeployOverlay } from './DeployOverlay';
+import { VerifyEmailStep } from './VerifyEmailStep';
 
-/** The step to show on arrival: the saved stage, moved on by what happened meanwhile (sign-up). */
+/**
+ * The step to show on arrival: the saved stage, moved on by what happened meanwhile. After signing up
+ * or in, the order waits for a verified email (the verify step moves on by itself when it already is).
+ * Back at the payment step (a reload, a return from payments) the order is tried again: the figures
+ * of the refusal are the server's to give, and credit may have arrived meanwhile.
+ */
 function arrivalStep(signedIn: boolean): CartStage {
   const stage = cartStage();
-  if (stage === 'signUp') return signedIn ? 'deploy' : 'signUp';
-  if (stage === 'payment' || stage === 'deploy') return signedIn ? stage : 'signUp';
-  return 'order';
+  if (stage === null || stage === 'order') return 'order';
+  if (!signedIn) return 'signUp';
+  if (stage === 'signUp' || stage === 'verify') return 'verify';
+  return 'deploy';
 }
 
 /**
@@ -51,6 +61,15 @@ function CartFlow({ freshStart }: { freshStart: boolean }) {
   const signedIn = tokenStore.isAuthenticated();
   const [step, setStep] = useState<CartStage>(() => arrivalStep(signedIn));
   const [deploying, setDeploying] = useState(false);
+  const queryClient = useQueryClient();
+  // Follows the account while it waits for verification: a link clicked in another tab counts as soon
+  // as the customer comes back to this one.
+  const user = useQuery({
+    ...userInfoQuery,
+    enabled: signedIn,
+    refetchOnWindowFocus: step === 'verify' && 'always',
+  });
+  const verified = user.data?.email.isVerified;
   const order = useSubmitOrder({
     fromCart: true,
     onFieldIssues: () => {},
@@ -65,22 +84,36 @@ function CartFlow({ freshStart }: { freshStart: boolean }) {
     setStep(next);
   };
 
+  // Verified meanwhile (code, link, or an account that already was): the order goes on.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: moves on once per verification
+  useEffect(() => {
+    if (step === 'verify' && verified) go('deploy');
+    else if (step === 'deploy' && verified === false) go('verify');
+  }, [step, verified]);
+
   // The server checks everything; deploying waits only for the plans, whose required features the
-  // order carries (a GPU plan's driver).
+  // order carries (a GPU plan's driver), and for a verified account, which the server requires.
   const plansRead = values.customPlan || values.regionId === null || catalogue.products.isFetched;
   const started = useRef(false);
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs once per arrival at the deploy step
   useEffect(() => {
-    if (step !== 'deploy' || !plansRead || started.current) return;
+    if (step !== 'deploy' || !plansRead || !verified || started.current) return;
     started.current = true;
     setDeploying(true);
     void order.submit(values).then((outcome) => {
       setDeploying(false);
       started.current = false;
       if (outcome === 'lowBalance') go('payment');
-      else if (outcome === 'failed') go('order');
+      else if (outcome === 'unverified') {
+        // The server's word over the cached profile, which would send the order straight back.
+        queryClient.setQueryData<UserInfo>(authKeys.userInfo(), (u) =>
+          u ? { ...u, email: { ...u.email, isVerified: false } } : u,
+        );
+        go('verify');
+        void queryClient.invalidateQueries({ queryKey: authKeys.userInfo() });
+      } else if (outcome === 'failed') go('order');
     });
-  }, [step, plansRead]);
+  }, [step, plansRead, verified]);
 
   return (
     <Box sx={{ minWidth: 0 }}>
@@ -88,7 +121,6 @@ function CartFlow({ freshStart }: { freshStart: boolean }) {
       <CartStepper active={step} />
       {step === 'order' && (
         <CreationForm
-          header={order.emailNotVerified && <EmailNotVerifiedAlert />}
           signedIn={signedIn}
           freshStart={freshStart}
           continueLabel={t('cart.continue')}
@@ -114,6 +146,18 @@ function CartFlow({ freshStart }: { freshStart: boolean }) {
           </Stack>
         </SectionCard>
       )}
+      {step === 'verify' &&
+        (user.data ? (
+          <VerifyEmailStep
+            user={user.data}
+            recheck={async () => (await user.refetch()).data}
+            onBack={() => go('order')}
+          />
+        ) : user.isError ? (
+          <ErrorState onRetry={() => user.refetch()} />
+        ) : (
+          <LoadingState label={t('cart.verify.checking')} />
+        ))}
       {step === 'payment' && (
         <SectionCard title={t('cart.payment.title')} intro={t('cart.payment.text')}>
           {order.balance && (

@@ -4,6 +4,11 @@ import { fail, instance, mockApi, ok, onSmallScreen, renderInstanceDetail } from
 
 const hostnameInput = () => screen.findByRole('textbox', { name: 'Hostname' });
 const save = () => screen.getByRole('button', { name: 'Save' });
+async function confirmPasswordReset() {
+  fireEvent.click(await screen.findByRole('button', { name: 'Reset password' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Reset the password of web-1?' });
+  fireEvent.click(within(dialog).getByRole('button', { name: 'Reset password' }));
+}
 
 describe('access tab', () => {
   it('shows the software, the username and the application settings', async () => {
@@ -66,6 +71,30 @@ describe('access tab', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'web-2' })).toBeInTheDocument();
   });
 
+  it('toasts the name just saved when a second rename follows quickly', async () => {
+    let hostname = 'web-1';
+    mockApi({
+      'GET /api/instances/7': () => ok(instance({ hostname })),
+      'POST /api/instances/7/change-hostname': (request) => {
+        hostname = (request.body as { hostname: string }).hostname;
+        return ok(null);
+      },
+    });
+    await renderInstanceDetail();
+    fireEvent.change(await hostnameInput(), { target: { value: 'web-2' } });
+    await waitFor(() => expect(save()).toBeEnabled());
+    fireEvent.click(save());
+    expect(await screen.findByText('The hostname was changed to web-2.')).toBeInTheDocument();
+    await screen.findByRole('heading', { level: 1, name: 'web-2' });
+    fireEvent.change(await hostnameInput(), { target: { value: 'web-3' } });
+    await waitFor(() => expect(save()).toBeEnabled());
+    fireEvent.click(save());
+    expect(await screen.findByText('The hostname was changed to web-3.')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.queryByText('The hostname was changed to web-2.')).not.toBeInTheDocument(),
+    );
+  });
+
   it.each([
     ['rescue', instance({ status: 'rescue' })],
     ['mikrotik', instance({ os: { id: 4, name: 'RouterOS 7', family: 'mikrotik' } })],
@@ -77,13 +106,27 @@ describe('access tab', () => {
     expect(await screen.findByRole('button', { name: 'Reset password' })).toBeDisabled();
   });
 
+  it('resets the password only once the dialog is confirmed; Cancel sends nothing', async () => {
+    const api = mockApi({
+      'GET /api/instances/7': ok(instance()),
+      'POST /api/instances/7/change-pass': ok({ password: 'N3w-Secret!' }),
+    });
+    await renderInstanceDetail();
+    fireEvent.click(await screen.findByRole('button', { name: 'Reset password' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Reset the password of web-1?' });
+    expect(within(confirm).getByText(/A new password for root is generated/)).toBeInTheDocument();
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(api.calls('POST', '/api/instances/7/change-pass')).toHaveLength(0);
+  });
+
   it('shows the new password once, with copy', async () => {
     mockApi({
       'GET /api/instances/7': ok(instance()),
       'POST /api/instances/7/change-pass': ok({ password: 'N3w-Secret!' }),
     });
     await renderInstanceDetail();
-    fireEvent.click(await screen.findByRole('button', { name: 'Reset password' }));
+    await confirmPasswordReset();
     const dialog = await screen.findByRole('dialog', { name: 'New password' });
     expect(within(dialog).getByText('N3w-Secret!')).toBeInTheDocument();
     expect(within(dialog).getByText(/shown only once/)).toBeInTheDocument();
@@ -96,7 +139,7 @@ describe('access tab', () => {
       'POST /api/instances/7/change-pass': fail(500, 'COUDNT_RESET_VM_PASSWORD'),
     });
     await renderInstanceDetail();
-    fireEvent.click(await screen.findByRole('button', { name: 'Reset password' }));
+    await confirmPasswordReset();
     expect(
       await screen.findByText("Couldn't reset VM password due to infrastructure error"),
     ).toBeInTheDocument();

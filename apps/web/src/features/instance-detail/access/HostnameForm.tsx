@@ -35,10 +35,12 @@ export function HostnameForm({ instance }: { instance: Instance }) {
         toast.warning(t('hostname.invalid'));
         return;
       }
+      // The toast names what this save sent and replaces an earlier rename's toast still on screen.
+      const topic = `hostname-${instance.id}`;
       return change
         .mutateAsync(values.hostname)
-        .then(() => toast.success(t('hostname.success', { hostname: values.hostname })))
-        .catch((error) => toast.error(serverDetail(error, t('common:errors.tryAgain'))));
+        .then(() => toast.success(t('hostname.success', { hostname: values.hostname }), { topic }))
+        .catch((error) => toast.error(serverDetail(error, t('common:errors.tryAgain')), { topic }));
     },
     () => toast.warning(t('hostname.invalid')),
   );

@@ -2,22 +2,32 @@ import { Box, Button, Typography } from '@mui/material';
 import { type Instance, usernameForOsFamily } from '@nimbus/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { useToast } from '../../../components/toast/ToastProvider';
 import { isServerError, serverDetail } from '../action-errors';
+import { HostnameText } from '../HostnameText';
 import { resetPasswordDisabled } from '../instance-rules';
 import { useResetPasswordMutation } from '../queries';
 import { NewPasswordDialog } from './NewPasswordDialog';
 
-/** Reset password: a new one is generated on the server and shown once; then the instance is polled. */
+/**
+ * Reset password: confirmed first (the current password stops working at once), then a new one is
+ * generated on the server and shown once; then the instance is polled.
+ */
 export function PasswordReset({ instance }: { instance: Instance }) {
   const { t } = useTranslation('instanceDetail');
   const toast = useToast();
   const reset = useResetPasswordMutation(instance.id);
   const [password, setPassword] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState(false);
 
-  const run = () => {
+  const ask = () => {
     if (instance.isSuspended) return toast.warning(t('suspended.access'));
+    setConfirming(true);
+  };
+  const run = () => {
     reset.mutate(undefined, {
+      onSettled: () => setConfirming(false),
       onSuccess: (data) => setPassword(data.password),
       onError: (error) =>
         toast.error(
@@ -35,12 +45,21 @@ export function PasswordReset({ instance }: { instance: Instance }) {
       </Typography>
       <Button
         variant="outlined"
-        onClick={run}
+        onClick={ask}
         disabled={resetPasswordDisabled(instance)}
         loading={reset.isPending}
       >
         {t('password.button')}
       </Button>
+      <ConfirmDialog
+        open={confirming}
+        title={<HostnameText i18nKey="password.confirmTitle" hostname={instance.hostname} />}
+        message={t('password.confirmMessage', { username: usernameForOsFamily(instance.os?.family) })}
+        confirmLabel={t('password.confirm')}
+        loading={reset.isPending}
+        onConfirm={run}
+        onClose={() => setConfirming(false)}
+      />
       <NewPasswordDialog
         password={password}
         username={usernameForOsFamily(instance.os?.family)}

@@ -23,11 +23,13 @@ export interface DeletionProgress {
 
 interface DeletionProgressDialogProps {
   progress: DeletionProgress | null;
+  /** What the deletions gave back to the credit, formatted; null when nothing. */
+  refunded?: string | null;
   onOk: () => void;
 }
 
 /** Deletions one by one: deleted/total while they run, then the completed state with OK. */
-export function DeletionProgressDialog({ progress, onOk }: DeletionProgressDialogProps) {
+export function DeletionProgressDialog({ progress, refunded = null, onOk }: DeletionProgressDialogProps) {
   const { t } = useTranslation('instances');
   const titleId = useId();
   if (!progress) return null;
@@ -47,6 +49,11 @@ export function DeletionProgressDialog({ progress, onOk }: DeletionProgressDialo
           value={total === 0 ? 100 : (settled / total) * 100}
           aria-label={t('deletion.progressTitle')}
         />
+        {done && refunded && (
+          <Typography sx={{ mt: 2, fontWeight: 500 }}>
+            {t('deletion.totalRefunded', { amount: refunded })}
+          </Typography>
+        )}
         {done && failed.length > 0 && (
           <Alert severity="error" sx={{ mt: 2 }}>
             {t('deletion.failed', { hostnames: failed.join(', '), count: failed.length })}

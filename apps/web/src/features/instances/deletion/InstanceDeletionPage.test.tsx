@@ -106,6 +106,53 @@ describe('InstanceDeletionPage', () => {
     expect(sessionStorage.getItem(DELETION_QUEUE_KEY)).toBeNull();
   });
 
+  it('keeps showing what was refunded after the deletion, also after a reload (issue 11)', async () => {
+    queueDeletion([1, 2]);
+    let deleted = false;
+    mockApi({
+      // Once deleted, a preview gives nothing back: the page must not show it as the outcome.
+      'POST /api/instances/bulk-subscription-refund': () =>
+        ok(
+          deleted
+            ? { refunds: [refund(1, false), refund(2, false)], totalRefund: '0' }
+            : { refunds: [refund(1, true), refund(2, false)], totalRefund: '4.5' },
+        ),
+      'DELETE /api/instances/1': () => {
+        deleted = true;
+        // The DELETE answer says what the deletion gave back: here a little more than the preview.
+        return ok({ ...refund(1, true), refundAmount: '6.76', unusedDays: 26 });
+      },
+      'DELETE /api/instances/2': ok(refund(2, false)),
+      'GET /api/instances': ok({ instances: [], bookmark: null, previousBookmark: null }),
+      'GET /api/profile/billing-info': ok({}),
+    });
+    const { view } = await renderInstances('/instance-deletion');
+    fireEvent.click(await screen.findByRole('checkbox', { name: /all my services are suspended/ }));
+    fireEvent.click(screen.getByRole('button', { name: 'Delete 2 services' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Deletion completed' });
+    expect(within(dialog).getByText('Refunded to your credit: $6.76')).toBeInTheDocument();
+
+    // Behind the modal dialog first (hidden from the accessibility tree then), then on its own.
+    const page = () => screen.getByRole('region', { name: 'Deletion completed', hidden: true });
+    const showsRefund = async () => {
+      await waitFor(() =>
+        expect(page()).toHaveTextContent('Deletion completed. $6.76 was refunded to your credit.'),
+      );
+      const list = within(page()).getByRole('list', { name: 'Deleted services', hidden: true });
+      const items = within(list).getAllByRole('listitem', { hidden: true });
+      expect(items[0]).toHaveTextContent('Refunded $6.76');
+      expect(items[1]).toHaveTextContent('No refund');
+      expect(page()).not.toHaveTextContent('$0.00');
+    };
+    await showsRefund();
+
+    view.unmount();
+    await renderInstances('/instance-deletion');
+    await showsRefund();
+    fireEvent.click(screen.getByRole('button', { name: 'Back to services' }));
+    await waitFor(() => expect(sessionStorage.length).toBe(0));
+  });
+
   it('says when a queued service is not the customer’s (any more), without a pointless retry', async () => {
     queueDeletion([1, 404]);
     mockApi({ 'POST /api/instances/bulk-subscription-refund': fail(404, 'NOT_FOUND') });

@@ -1,4 +1,5 @@
 import { Alert, Box, Button, Checkbox, FormControlLabel, Typography } from '@mui/material';
+import { subscriptionRefundSchema } from '@nimbus/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Navigate, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
@@ -9,9 +10,19 @@ import { SectionCard } from '../../../components/SectionCard';
 import { ErrorState } from '../../../components/states/ErrorState';
 import { LoadingState } from '../../../components/states/LoadingState';
 import { money } from '../../billing/format';
+import { billingKeys } from '../../billing/queries';
 import { bulkRefundQuery, deleteInstance, instanceKeys } from '../queries';
 import { type DeletionProgress, DeletionProgressDialog } from './DeletionProgressDialog';
-import { clearDeletionQueue, queueDeletion, readDeletionQueue } from './deletion-queue';
+import { DeletionResults, refundedTotal } from './DeletionResults';
+import {
+  clearDeletionQueue,
+  clearDeletionResults,
+  keepDeletionResults,
+  queueDeletion,
+  type DeletionResults as Results,
+  readDeletionQueue,
+  readDeletionResults,
+} from './deletion-queue';
 import { RefundList } from './RefundList';
 
 /** /instance-deletion: the queued instances with their refunds, deleted one by one (instances.md §5). */
@@ -23,11 +34,15 @@ export function InstanceDeletionPage() {
   const refunds = useQuery({ ...bulkRefundQuery(ids), enabled: ids.length > 0 });
   const [acknowledged, setAcknowledged] = useState(false);
   const [progress, setProgress] = useState<DeletionProgress | null>(null);
+  // What was deleted and refunded, also after a reload: the previews are nothing once deleted.
+  const [results, setResults] = useState(readDeletionResults);
+  const finished = results !== null && (ids.length === 0 || progress?.done === true);
 
-  if (ids.length === 0) return <Navigate to="/services/instanceList" replace />;
+  if (ids.length === 0 && !results) return <Navigate to="/services/instanceList" replace />;
 
   const backToList = () => {
     clearDeletionQueue();
+    clearDeletionResults();
     navigate({ to: '/services/instanceList' });
   };
 
@@ -39,24 +54,37 @@ export function InstanceDeletionPage() {
     const batch = crypto.randomUUID();
     setProgress(state);
     const left = new Set(ids);
+    let kept: Results = results ?? { deleted: [], failed: [] };
     for (const refund of queue) {
       try {
-        await deleteInstance(refund.instanceId, `${batch}:${refund.instanceId}`);
+        const answer = await deleteInstance(refund.instanceId, `${batch}:${refund.instanceId}`);
+        // The answer says what the deletion gave back; the preview stands in for an answer without it.
+        const given = subscriptionRefundSchema.safeParse(answer);
+        kept = { ...kept, deleted: [...kept.deleted, given.success ? given.data : refund] };
+        keepDeletionResults(kept);
         state = { ...state, deleted: state.deleted + 1 };
         // A reload half-way must not ask for the refund of an instance that is gone (a 404).
         left.delete(refund.instanceId);
         queueDeletion([...left]);
       } catch {
         state = { ...state, failed: [...state.failed, refund.hostname] };
+        kept = { ...kept, failed: [...kept.failed, refund.hostname] };
+        keepDeletionResults(kept);
       }
       setProgress(state);
     }
     clearDeletionQueue();
+    setResults(kept);
     setProgress({ ...state, done: true });
-    await queryClient.invalidateQueries({ queryKey: instanceKeys.all });
+    // The refunds are credit: the balance in the top bar moves with them.
+    await Promise.all([
+      queryClient.invalidateQueries({ queryKey: instanceKeys.all }),
+      queryClient.invalidateQueries({ queryKey: billingKeys.info() }),
+    ]);
   };
 
   const content = () => {
+    if (finished) return <DeletionResults results={results} />;
     if (refunds.isPending) return <LoadingState label={t('deletion.loading')} />;
     // Any queued id that is not (or no longer) the customer's makes the whole answer a 404: retrying
     // cannot help, the customer chooses again from the list (Cancel).
@@ -96,27 +124,43 @@ export function InstanceDeletionPage() {
         ]}
       />
       <SectionCard
-        title={t('deletion.queueTitle', { count: ids.length })}
-        intro={t('deletion.intro')}
+        title={finished ? t('deletion.completedTitle') : t('deletion.queueTitle', { count: ids.length })}
+        intro={finished ? undefined : t('deletion.intro')}
         actions={
-          <>
-            <Button color="inherit" onClick={backToList}>
-              {t('common:actions.cancel')}
+          finished ? (
+            <Button variant="contained" onClick={backToList}>
+              {t('deletion.backToList')}
             </Button>
-            <Button
-              variant="contained"
-              color="error"
-              disabled={!acknowledged || !refunds.data}
-              onClick={deleteAll}
-            >
-              {t('deletion.confirm', { count: ids.length })}
-            </Button>
-          </>
+          ) : (
+            <>
+              <Button color="inherit" onClick={backToList}>
+                {t('common:actions.cancel')}
+              </Button>
+              <Button
+                variant="contained"
+                color="error"
+                disabled={!acknowledged || !refunds.data}
+                onClick={deleteAll}
+              >
+                {t('deletion.confirm', { count: ids.length })}
+              </Button>
+            </>
+          )
         }
       >
+        {results && !finished && (
+          // A reload half-way: what was already deleted, then what is left.
+          <Box sx={{ mb: 3 }}>
+            <DeletionResults results={results} />
+          </Box>
+        )}
         {content()}
       </SectionCard>
-      <DeletionProgressDialog progress={progress} onOk={() => navigate({ to: '/services/instanceList' })} />
+      <DeletionProgressDialog
+        progress={progress}
+        refunded={results?.deleted.some((r) => r.refundable) ? refundedTotal(results) : null}
+        onOk={backToList}
+      />
     </Box>
   );
 }

@@ -40,7 +40,8 @@ export function TopUpForm({ gateways, billingInfo, sign }: Props) {
   const [leaving, setLeaving] = useState(false);
   const { control, handleSubmit, getValues, setValue } = useForm<TopUpFormInput, unknown, TopUpFormOutput>({
     resolver: zodResolver(topUpFormSchema),
-    defaultValues: topUpDefaults(gateways, savedConfigurationAmount()),
+    // An order waiting for credit presets what it lacks, rounded up to a preset (see saved-configuration).
+    defaultValues: topUpDefaults(gateways, savedConfigurationAmount(billingInfo?.balance)),
     mode: 'onChange',
   });
   const [credit, gatewayName] = useWatch({ control, name: ['credit', 'gateway'] });

@@ -5,6 +5,7 @@ import { SectionCard } from '../../../components/SectionCard';
 import { ErrorState } from '../../../components/states/ErrorState';
 import { billingInfoQuery } from '../../billing/queries';
 import { useCurrencySign, useGatewaysQuery } from '../queries';
+import { hasSavedConfigurationOrder } from '../saved-configuration';
 import { NoPaymentMethod } from './NoPaymentMethod';
 import { TopUpForm } from './TopUpForm';
 import { knownGateways } from './top-up-form';
@@ -19,7 +20,8 @@ export function TopUpSection() {
   const noMethod = gateways.isSuccess && usable.length === 0;
   return (
     <SectionCard title={t('topUp.title')} intro={noMethod ? undefined : t('topUp.intro')}>
-      {gateways.isPending ? (
+      {/* A waiting order's preset amount is what it lacks on the balance: the form waits for it. */}
+      {gateways.isPending || (billingInfo.isPending && hasSavedConfigurationOrder()) ? (
         <Stack spacing={2} role="status" aria-busy="true" aria-label={t('common:states.loading')}>
           <Skeleton variant="rounded" height={48} />
           <Skeleton variant="rounded" height={120} />

@@ -1,10 +1,15 @@
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import { Box, List, ListItem, ListItemIcon, ListItemText, Typography } from '@mui/material';
+import { supportedLocales } from '@nimbus/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { brandingQuery } from '../../../api/branding';
 
-const benefits = ['deploy', 'nvme', 'regions', 'hourly', 'protection', 'support'] as const;
+/**
+ * What this release delivers, and nothing it does not: an area (snapshots, backups, support tickets…)
+ * joins the list with the release that brings it, as in the README's "What is in this release".
+ */
+export const releaseBenefits = ['deploy', 'regions', 'hourly', 'sshKeys', 'manage', 'languages'] as const;
 
 /** The sign-up page's side: what a new customer gets. */
 export function BenefitsList() {
@@ -27,14 +32,14 @@ export function BenefitsList() {
         {t('benefits.intro')}
       </Typography>
       <List disablePadding>
-        {benefits.map((key) => (
+        {releaseBenefits.map((key) => (
           <ListItem key={key} disableGutters sx={{ py: 0.75, alignItems: 'flex-start' }}>
             <ListItemIcon sx={{ minWidth: 40, color: 'inherit', mt: 0.25 }}>
               <CheckCircleIcon />
             </ListItemIcon>
             <ListItemText
               primary={t(`benefits.items.${key}.title`)}
-              secondary={t(`benefits.items.${key}.text`)}
+              secondary={t(`benefits.items.${key}.text`, { count: supportedLocales.length })}
               slotProps={{
                 primary: { sx: { fontWeight: 600, fontSize: '1.05rem' } },
                 secondary: { sx: { color: 'inherit', opacity: 0.8 } },

@@ -140,6 +140,9 @@ export function Sidebar({ mobileOpen, onClose }: { mobileOpen: boolean; onClose:
         ModalProps={{ keepMounted: true }}
         sx={{ display: { xs: 'block', md: 'none' }, '& .MuiDrawer-paper': paper }}
       >
+        {/* The top bar lies above the drawer (its menu button closes it): without this spacer it hid
+            New Service at the drawer's top. */}
+        <Toolbar />
         <NavigationList onNavigate={onClose} />
       </Drawer>
       <Drawer

@@ -7,6 +7,8 @@ import { brandingQuery } from '../../../api/branding';
 import { BrandLogo } from '../../../components/BrandLogo';
 import { LanguageSelector } from '../../../components/LanguageSelector';
 import { TextLink } from '../../../components/links';
+import { visuallyHidden } from '../../../components/VisuallyHidden';
+import { BalanceLink } from './BalanceLink';
 import { MOBILE_NAVIGATION_ID } from './Sidebar';
 import { UserMenu } from './UserMenu';
 
@@ -22,17 +24,26 @@ function TestPaymentsBadge() {
     <Tooltip title={t('testPayments.hint')} describeChild>
       <Chip
         icon={<ScienceIcon />}
-        label={t('testPayments.badge')}
+        // On a phone the bar also holds the balance: the badge keeps its icon, its words stay for
+        // screen readers and in the tooltip.
+        label={
+          <Box component="span" sx={(theme) => ({ [theme.breakpoints.down('sm')]: visuallyHidden })}>
+            {t('testPayments.badge')}
+          </Box>
+        }
         color="warning"
         size="small"
         variant="outlined"
-        sx={{ minWidth: 0, fontWeight: 600 }}
+        sx={{ minWidth: 0, fontWeight: 600, '& .MuiChip-label': { px: { xs: 0.25, sm: 1 } } }}
       />
     </Tooltip>
   );
 }
 
-/** The signed-in top bar: navigation button (small screens), brand, language, and the user menu. */
+/**
+ * The signed-in top bar: navigation button (small screens), brand, the credit balance, language, and
+ * the user menu.
+ */
 export function TopBar({
   navigationOpen,
   onOpenNavigation,
@@ -63,6 +74,7 @@ export function TopBar({
         </TextLink>
         <Box sx={{ flexGrow: 1 }} />
         <TestPaymentsBadge />
+        <BalanceLink />
         <LanguageSelector compact />
         <UserMenu />
       </Toolbar>

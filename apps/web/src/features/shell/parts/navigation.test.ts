@@ -13,13 +13,17 @@ describe('sidebar', () => {
       'sshKeys',
       'ipManagement',
       'applications',
-      'creditHistory',
       'invoices',
       'payments',
       'transactions',
       'autoRecharge',
       'support',
     ]);
+  });
+
+  it('has one entry per page', () => {
+    const pages = items.map((i) => i.to);
+    expect(new Set(pages).size).toBe(pages.length);
   });
 
   it.each([

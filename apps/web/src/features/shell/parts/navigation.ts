@@ -4,7 +4,6 @@ import AppsIcon from '@mui/icons-material/AppsOutlined';
 import AutorenewIcon from '@mui/icons-material/Autorenew';
 import DashboardIcon from '@mui/icons-material/DashboardOutlined';
 import DnsIcon from '@mui/icons-material/DnsOutlined';
-import HistoryIcon from '@mui/icons-material/History';
 import LanIcon from '@mui/icons-material/LanOutlined';
 import PaymentsIcon from '@mui/icons-material/PaymentsOutlined';
 import ReceiptIcon from '@mui/icons-material/ReceiptLongOutlined';
@@ -19,8 +18,6 @@ export interface NavItem {
   icon: SvgIconComponent;
   /** Other path prefixes that belong to this entry, e.g. an instance's pages belong to Services. */
   alsoFor?: string[];
-  /** Opens another entry's page; that entry is the one marked active. */
-  aliasOf?: string;
 }
 
 export interface NavSection {
@@ -31,7 +28,10 @@ export interface NavSection {
 
 export const newService = { key: 'newService', to: '/createinstance', icon: AddIcon } as const;
 
-/** The sidebar of platform.md §2, in its order. */
+/**
+ * The sidebar of platform.md §2, in its order, with one entry per page: the spec's "Credit History"
+ * opened the very page of "Billing > Transactions" (which names itself so), and is left out.
+ */
 export const navigation: NavSection[] = [
   { items: [{ key: 'dashboard', to: '/dashboard', icon: DashboardIcon }] },
   {
@@ -46,8 +46,6 @@ export const navigation: NavSection[] = [
       { key: 'sshKeys', to: '/sshkeys', icon: KeyIcon },
       { key: 'ipManagement', to: '/ip-management', icon: LanIcon },
       { key: 'applications', to: '/applications', icon: AppsIcon },
-      // The transactions page names itself "Billing > Transactions", so that entry is the one marked.
-      { key: 'creditHistory', to: '/transactions', icon: HistoryIcon, aliasOf: 'transactions' },
     ],
   },
   {
@@ -65,6 +63,5 @@ export const navigation: NavSection[] = [
 const under = (pathname: string, prefix: string) => pathname === prefix || pathname.startsWith(`${prefix}/`);
 
 export function isActive(item: NavItem, pathname: string) {
-  if (item.aliasOf) return false;
   return [item.to, ...(item.alsoFor ?? [])].some((prefix) => under(pathname, prefix));
 }

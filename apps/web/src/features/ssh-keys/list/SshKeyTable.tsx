@@ -32,7 +32,9 @@ export function SshKeyTable({ sshKeys, onDelete }: Props) {
         <TableBody>
           {sshKeys.map((sshKey) => (
             <TableRow key={sshKey.id} hover>
-              <TableCell sx={{ fontWeight: 500, overflowWrap: 'anywhere', maxWidth: 220 }}>
+              {/* Breaking anywhere let the table squeeze the name to a few letters a line at 1366 px;
+                  words now stay whole and only a name longer than the cell breaks. */}
+              <TableCell sx={{ fontWeight: 500, overflowWrap: 'break-word', minWidth: 180, maxWidth: 280 }}>
                 {sshKey.name}
               </TableCell>
               <TableCell sx={{ minWidth: 180 }}>
