@@ -206,7 +206,7 @@ describe('auto-recharge', () => {
       });
       const page = await t.app.inject({ method: 'GET', url: path });
       expect(page.body).toContain('$20.00');
-      expect(page.body).toContain('Test card to save for auto-recharge');
+      expect(page.body).toContain('Pay by test card, saved for auto-recharge');
       // A card must be chosen to pay.
       expect((await submitCheckout(t, path, { outcome: 'pay' })).statusCode).toBe(400);
       const paid = await submitCheckout(t, path, { outcome: 'pay', card: '4444' });
