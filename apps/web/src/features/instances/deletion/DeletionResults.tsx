@@ -1,9 +1,8 @@
-import { Alert, Box, Typography } from '@mui/material';
+import { Alert, Box } from '@mui/material';
 import { formatMoney, toMicros } from '@nimbus/contract';
 import { useTranslation } from 'react-i18next';
-import { money } from '../../billing/format';
-import { Hostname } from '../Hostname';
 import type { DeletionResults as Results } from './deletion-queue';
+import { RefundList } from './RefundList';
 
 /** The total the deletions gave back to the credit, as the money helper shows it. */
 export const refundedTotal = (results: Results) =>
@@ -30,38 +29,7 @@ export function DeletionResults({ results }: { results: Results }) {
           {t('deletion.failed', { hostnames: failed.join(', '), count: failed.length })}
         </Alert>
       )}
-      {deleted.length > 0 && (
-        <Box
-          component="ul"
-          aria-label={t('deletion.deletedLabel')}
-          sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1 }}
-        >
-          {deleted.map((refund) => (
-            <Box
-              component="li"
-              key={refund.instanceId}
-              sx={{
-                display: 'flex',
-                flexWrap: 'wrap',
-                justifyContent: 'space-between',
-                gap: 1,
-                py: 1,
-                borderBlockEnd: 1,
-                borderColor: 'divider',
-              }}
-            >
-              <Typography sx={{ fontWeight: 500, minWidth: 0, flex: '1 1 12rem' }}>
-                <Hostname hostname={refund.hostname} truncate={false} />
-              </Typography>
-              <Typography variant="body2" sx={{ textAlign: 'end' }}>
-                {refund.refundable
-                  ? t('deletion.refunded', { amount: money(refund.refundAmount) })
-                  : t('deletion.noRefund')}
-              </Typography>
-            </Box>
-          ))}
-        </Box>
-      )}
+      {deleted.length > 0 && <RefundList refunds={deleted} deleted />}
     </Box>
   );
 }

@@ -4,13 +4,28 @@ import { useTranslation } from 'react-i18next';
 import { money } from '../../billing/format';
 import { Hostname } from '../Hostname';
 
-/** Each queued instance with what deleting it gives back. */
-export function RefundList({ refunds }: { refunds: readonly SubscriptionRefund[] }) {
+/**
+ * Each instance with its refund: what deleting it gives back (the queue), or, once `deleted`, what it
+ * gave back (from the DELETE answers).
+ */
+export function RefundList({
+  refunds,
+  deleted = false,
+}: {
+  refunds: readonly SubscriptionRefund[];
+  deleted?: boolean;
+}) {
   const { t } = useTranslation('instances');
+  const refundText = (refund: SubscriptionRefund) => {
+    if (!refund.refundable) return t('deletion.noRefund');
+    return deleted
+      ? t('deletion.refunded', { amount: money(refund.refundAmount) })
+      : t('deletion.refund', { amount: money(refund.refundAmount), count: refund.unusedDays });
+  };
   return (
     <Box
       component="ul"
-      aria-label={t('deletion.queueLabel')}
+      aria-label={t(deleted ? 'deletion.deletedLabel' : 'deletion.queueLabel')}
       sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1 }}
     >
       {refunds.map((refund) => (
@@ -31,14 +46,14 @@ export function RefundList({ refunds }: { refunds: readonly SubscriptionRefund[]
             <Typography sx={{ fontWeight: 500 }}>
               <Hostname hostname={refund.hostname} truncate={false} />
             </Typography>
-            <Typography variant="body2" color="text.secondary">
-              {t(`billingCycles.${refund.billingCycle}`)}
-            </Typography>
+            {!deleted && (
+              <Typography variant="body2" color="text.secondary">
+                {t(`billingCycles.${refund.billingCycle}`)}
+              </Typography>
+            )}
           </Box>
           <Typography variant="body2" sx={{ textAlign: 'end' }}>
-            {refund.refundable
-              ? t('deletion.refund', { amount: money(refund.refundAmount), count: refund.unusedDays })
-              : t('deletion.noRefund')}
+            {refundText(refund)}
           </Typography>
         </Box>
       ))}
