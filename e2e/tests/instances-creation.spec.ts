@@ -114,7 +114,8 @@ test('the cart: configure signed out, sign up, verify on its own step, pay what 
   await test.step('pay in the sandbox; the VPS is deployed and the top bar shows the new balance', async () => {
     await checkout(page);
     await payInSandbox(page, 'Pay the full amount');
-    await expect(page.getByText('Deploying your VPS…')).toBeVisible({ timeout: 20_000 });
+    // The "Deploying your VPS…" overlay can be gone before a check sees it once the payment settles
+    // quickly, so the journey is judged by where it lands.
     await expect(page).toHaveURL(/\/createinstance\/pending$/, { timeout: 20_000 });
     await expect(page.getByRole('heading', { name: 'Your services are ready' })).toBeVisible({
       timeout: 40_000,
