@@ -46,12 +46,12 @@ export async function shoot(
   variant: ShotVariant,
   screen: string,
   path: string,
-  prepare?: (page: Page) => Promise<void>,
+  prepare?: (page: Page, variant: ShotVariant) => Promise<void>,
 ) {
   await page.goto(path);
   await expect(page.locator('html')).toHaveAttribute('lang', variant.locale);
   await expect(page.locator('h1').first()).toBeVisible();
-  if (prepare) await prepare(page);
+  if (prepare) await prepare(page, variant);
   await page.waitForLoadState('networkidle');
   await page.evaluate(() => document.fonts.ready);
   // A click may have focused or scrolled something: the skip link or fixed bars would then be painted

@@ -59,8 +59,10 @@ test('deleting a monthly server shows its refund on the deletion page and in Tra
   await page.getByRole('button', { name: 'Delete' }).first().click();
   await expect(page).toHaveURL(/\/instance-deletion$/);
   await expect(page.getByText(`Total refund: ${refunded}`)).toBeVisible();
-  await page.getByRole('checkbox', { name: /all my services are suspended/ }).check();
-  await page.getByRole('button', { name: 'Delete service' }).click();
+  const confirm = page.getByRole('button', { name: 'Delete service' });
+  await expect(confirm).toBeDisabled();
+  await page.getByRole('textbox', { name: 'Type the hostname refund-me to confirm' }).fill('refund-me');
+  await confirm.click();
   const dialog = page.getByRole('dialog', { name: 'Deletion completed' });
   await expect(dialog.getByText(`Refunded to your credit: ${refunded}`)).toBeVisible({ timeout: 30_000 });
 

@@ -98,7 +98,7 @@ test('a customer deploys two servers with an SSH key, manages one and deletes bo
   await page.getByRole('checkbox', { name: 'Select all services' }).check();
   await page.getByRole('button', { name: 'Delete' }).first().click();
   await expect(page).toHaveURL(/\/instance-deletion$/);
-  await page.getByRole('checkbox', { name: /all my services are suspended/ }).check();
+  await page.getByRole('textbox', { name: /number of services to delete/ }).fill('2');
   await page
     .getByRole('button', { name: /Delete/ })
     .last()

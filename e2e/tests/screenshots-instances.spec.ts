@@ -1,7 +1,8 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { signedInCustomer, type Tokens } from '../support/accounts';
+import { textIn } from '../support/i18n';
 import { api, readyCustomer } from '../support/instances';
-import { describeShotVariants, shoot } from '../support/screenshots';
+import { describeShotVariants, type ShotVariant, shoot } from '../support/screenshots';
 
 /**
  * Screenshots of the instance screens for a human to look at, not assertions: run with SCREENSHOTS=1
@@ -114,7 +115,7 @@ interface Screen {
   who: 'full' | 'empty' | null;
   /** What the tab holds in sessionStorage when the screen opens (values are stored as JSON). */
   session?: Record<string, unknown>;
-  prepare?: (page: Page) => Promise<void>;
+  prepare?: (page: Page, variant: ShotVariant) => Promise<void>;
 }
 
 function screens(s: Seeded): Screen[] {
@@ -149,7 +150,34 @@ function screens(s: Seeded): Screen[] {
       who: 'full',
       session: { 'nimbus.deletionQueue': [ids.hourly, ids.monthly] },
     },
+    {
+      name: 'instance-deletion-one',
+      path: '/instance-deletion',
+      who: 'full',
+      session: { 'nimbus.deletionQueue': [ids.monthly] },
+    },
     { name: 'access', path: `/instances/${ids.hourly}/access`, who: 'full' },
+    {
+      name: 'poweroff-dialog',
+      path: `/instances/${ids.hourly}/access`,
+      who: 'full',
+      prepare: openDialog('power.poweroff.button'),
+    },
+    {
+      name: 'password-dialog',
+      path: `/instances/${ids.hourly}/access`,
+      who: 'full',
+      prepare: openDialog('password.button'),
+    },
+    {
+      name: 'delete-dialog',
+      path: `/instances/${ids.monthly}/access`,
+      who: 'full',
+      prepare: openDialog('delete.button'),
+    },
+    { name: 'transactions-full', path: '/transactions', who: 'full' },
+    { name: 'payments-full', path: '/payments', who: 'full' },
+    { name: 'account-log-full', path: '/account/log', who: 'full' },
     { name: 'access-v6', path: `/instances/${ids.v6}/access`, who: 'full' },
     { name: 'billing', path: `/instances/${ids.monthly}/billing`, who: 'full' },
     { name: 'log', path: `/instances/${ids.hourly}/log`, who: 'full' },
@@ -158,6 +186,16 @@ function screens(s: Seeded): Screen[] {
     { name: 'dashboard-full', path: '/dashboard', who: 'full' },
     { name: 'dashboard-empty', path: '/dashboard', who: 'empty' },
   ];
+}
+
+/** Clicks an instance action (by its text in the variant's language) and waits for its dialog. */
+function openDialog(buttonKey: string) {
+  return async (page: Page, variant: ShotVariant) => {
+    const button = page.getByRole('button', { name: textIn(variant.locale, 'instanceDetail', buttonKey) });
+    await expect(button.first()).toBeEnabled({ timeout: 30_000 });
+    await button.first().click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+  };
 }
 
 /** The creation screen with a plan chosen, so the order summary shows prices. */

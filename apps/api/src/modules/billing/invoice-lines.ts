@@ -53,9 +53,9 @@ export async function addSubscriptionLine(
 }
 
 /**
- * Money given back for a service (a refund of unused days on deletion): a ledger entry tied to the
- * month's invoice and a negative line on it, so the refund reads in Transactions, on the invoice and
- * on the instance's billing tab. Keyed like any ledger entry: a second call changes nothing.
+ * Money given back for a service (unused days on deletion, the charge of a failed creation): a ledger
+ * entry tied to the month's invoice and a negative line on it, so the refund reads in Transactions, on
+ * the invoice and on the instance's billing tab. Keyed like any ledger entry: a second call changes nothing.
  */
 export async function creditService(
   tx: DbOrTx,

@@ -4,7 +4,7 @@ import { createTestApp, type TestApp } from '../../../test/app';
 import type { JobQueue } from '../../jobs/queue';
 import { jobSender } from '../../jobs/sender';
 import { activityEvents, relaxedLimits } from '../auth/auth.test-helpers';
-import { ledgerEntries } from '../billing/billing.tables';
+import { invoiceItems, ledgerEntries } from '../billing/billing.tables';
 import { balanceOf, itemNow } from '../billing/billing.test-helpers';
 import { billHour } from '../billing/hourly-billing';
 import { createHypervisor } from '../compute/compute';
@@ -110,11 +110,24 @@ describe('instance convergence', () => {
       .from(ledgerEntries)
       .where(eq(ledgerEntries.idempotencyKey, `refund:creation-failed:${id}`));
     expect(refunds).toHaveLength(1);
+    // The invoice that carries the charge carries its return as a credit line (issue 11).
+    const creditLines = await t.db
+      .select()
+      .from(invoiceItems)
+      .where(and(eq(invoiceItems.instanceId, id), eq(invoiceItems.type, 'credit')));
+    expect(creditLines).toEqual([
+      expect.objectContaining({ subtotal: -refunds[0]!.amount, invoiceId: refunds[0]!.invoiceId }),
+    ]);
     expect((await itemNow(t.db, row.billableItemId!)).status).toBe('terminated');
     expect(await creationStatus(user.headers, id)).toEqual(
       expect.objectContaining({ state: 'failed', detail: 'Disk image could not be written.' }),
     );
     expect(await activityEvents(t.app, user.headers)).toContain('instance_creation_failed');
+    const log = await t.app.inject({ method: 'GET', url: '/api/logs?limit=100', headers: user.headers });
+    const failed = log
+      .json()
+      .data.logs.find((l: { event: string }) => l.event === 'instance_creation_failed');
+    expect(failed.data.refundAmount).toBe(((100 * USD - charged) / USD).toFixed(2));
   });
 
   it('bills no hour of a failed hourly instance', async () => {

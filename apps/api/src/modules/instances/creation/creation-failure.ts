@@ -1,10 +1,12 @@
+import { fromMicros } from '@nimbus/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
 import { logActivity } from '../../activity-log/activity-log.service';
 import { endBillableItem } from '../../billing/billable-items';
 import { billableItems, ledgerEntries } from '../../billing/billing.tables';
 import { startOfHour } from '../../billing/hourly-billing';
-import { lockCreditAccount, postLedgerEntry } from '../../billing/ledger';
+import { creditService } from '../../billing/invoice-lines';
+import { lockCreditAccount } from '../../billing/ledger';
 import { instances } from '../instances.tables';
 
 const HOUR_MS = 3_600_000;
@@ -34,6 +36,7 @@ export async function failInstanceCreation(tx: DbOrTx, instanceId: number, reaso
     .set({ lifecycle: 'failed', failureReason: reason, updatedAt: sql`now()` })
     .where(eq(instances.id, instanceId));
 
+  let refunded = 0;
   if (instance.billableItemId !== null) {
     const [item] = await tx
       .select()
@@ -59,21 +62,26 @@ export async function failInstanceCreation(tx: DbOrTx, instanceId: number, reaso
         .where(and(eq(ledgerEntries.billableItemId, item.id), eq(ledgerEntries.customerId, item.customerId)));
       const refund = -Number(charged?.sum ?? 0);
       if (refund > 0) {
-        await postLedgerEntry(tx, {
-          customerId: item.customerId,
-          kind: 'refund',
+        // A credit line on the month's invoice too, so the invoice that carries the charge shows it returned.
+        const posted = await creditService(tx, item, {
           amount: refund,
           idempotencyKey: creationRefundKey(instanceId),
           description: `${instance.hostname}: creation failed, charge returned`,
-          billableItemId: item.id,
+          at: new Date(),
         });
+        if (posted.applied) refunded = refund;
       }
     }
   }
   await logActivity(tx, {
     customerId: instance.customerId,
     event: 'instance_creation_failed',
-    data: { hostname: instance.hostname, reason },
+    // What came back, so the log says the charge was returned (the Transactions row says it too).
+    data: {
+      hostname: instance.hostname,
+      reason,
+      ...(refunded > 0 && { refundAmount: fromMicros(refunded) }),
+    },
     instanceId,
     mainIp: instance.mainIp,
   });

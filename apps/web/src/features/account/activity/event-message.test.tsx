@@ -36,12 +36,25 @@ describe('eventMessage', () => {
     });
     expect(eventMessage(adjusted('5.00'))).toMatchObject({
       key: 'activity.events.credit_added',
-      values: { amount: '5.00' },
+      values: { amount: '$5.00' },
     });
     expect(eventMessage(adjusted('-58.00'))).toMatchObject({
       key: 'activity.events.credit_removed',
-      values: { amount: '58.00' },
+      values: { amount: '$58.00' },
     });
+  });
+
+  it('says how much came back, in the panel money format, for refunds and failed creations', () => {
+    const failed = {
+      ...logEntry('instance_creation_failed'),
+      data: { hostname: 'web-1', refundAmount: '7.02' },
+    };
+    expect(eventMessage(failed)).toMatchObject({
+      key: 'activity.instance.instance_creation_failed_refunded',
+      values: { hostname: 'web-1', amount: '$7.02' },
+    });
+    const refunded = { ...logEntry('instance_refunded'), data: { hostname: 'web-1', amount: '6.76' } };
+    expect(eventMessage(refunded).values.amount).toBe('$6.76');
   });
 
   it('makes an event of a later release readable', () => {

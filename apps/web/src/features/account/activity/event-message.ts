@@ -1,4 +1,5 @@
 import { type ActivityEvent, type ActivityLogEntry, activityEvents } from '@nimbus/contract';
+import { money } from '../../billing/format';
 
 /** An i18n key of the `account` namespace and the values it interpolates. */
 export interface EventMessage {
@@ -46,6 +47,14 @@ const humanize = (event: string) => {
   return words.charAt(0).toUpperCase() + words.slice(1);
 };
 
+const isDecimal = (value: string) => /^-?\d+(\.\d+)?$/.test(value);
+
+/** An amount the API recorded, shown as every amount of the panel is (in the catalogue's currency). */
+const moneyText = (value: unknown) => {
+  const amount = text(value);
+  return isDecimal(amount) ? money(amount) : amount;
+};
+
 /** What an entry says, in the customer's words, with the data it carries (ip, new email, subject …). */
 export function eventMessage(entry: ActivityLogEntry): EventMessage {
   const { data } = entry;
@@ -55,8 +64,8 @@ export function eventMessage(entry: ActivityLogEntry): EventMessage {
     newEmail: text(data.newEmail),
     subject: text(data.subject),
     prefix: text(data.prefix),
-    amount: text(data.amount),
-    threshold: text(data.threshold),
+    amount: moneyText(data.amount),
+    threshold: moneyText(data.threshold),
   };
   if (entry.event === 'email_sent') {
     const mail = knownMailOf(data);
@@ -66,6 +75,10 @@ export function eventMessage(entry: ActivityLogEntry): EventMessage {
   if (isInstanceEvent(entry.event)) {
     // The hostname at the time of the event; an entry without one names the instance by id.
     const hostname = text(data.newHostname) || text(data.hostname) || (entry.iid ? `#${entry.iid}` : '');
+    if (entry.event === 'instance_creation_failed' && isDecimal(text(data.refundAmount))) {
+      const refund = { ...values, hostname, amount: moneyText(data.refundAmount) };
+      return { key: 'activity.instance.instance_creation_failed_refunded', values: refund };
+    }
     return { key: `activity.instance.${entry.event}`, values: { ...values, hostname } };
   }
   if (isKnownEvent(entry.event)) {
@@ -78,13 +91,13 @@ export function eventMessage(entry: ActivityLogEntry): EventMessage {
     if (entry.event === 'profile_updated' && fields.length > 0) {
       return { key: 'activity.events.profile_updated_fields', values, fields };
     }
-    const amount = values.amount ?? '';
-    if (entry.event === 'credit_adjusted' && /^-?\d/.test(amount)) {
+    const amount = text(data.amount);
+    if (entry.event === 'credit_adjusted' && isDecimal(amount)) {
       // An operator's adjustment reads as credit added or removed, never as "$-5.00".
       const removed = amount.startsWith('-');
       return {
         key: removed ? 'activity.events.credit_removed' : 'activity.events.credit_added',
-        values: { ...values, amount: removed ? amount.slice(1) : amount },
+        values: { ...values, amount: money(removed ? amount.slice(1) : amount) },
       };
     }
     if ((entry.event === 'api_token_created' || entry.event === 'api_token_revoked') && values.prefix) {

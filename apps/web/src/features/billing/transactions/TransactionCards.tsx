@@ -6,7 +6,7 @@ import type { ListViewProps } from '../components/ListStatus';
 import { TransactionStatusChip } from '../components/StatusChips';
 import { type TransactionFilters, transactionPagesQuery } from '../queries';
 import { TransactionValue } from './TransactionValue';
-import { useTransactionDate, useTransactionDescription } from './transaction-description';
+import { useTransactionDate, useTransactionDescription, useTransactionType } from './transaction-description';
 import { transactionTarget } from './transaction-filters';
 
 /** Transactions on small screens: cards, scrolling on into older ones. */
@@ -19,6 +19,7 @@ export function TransactionCards({
   const { t } = useTranslation('billing');
   const dateOf = useTransactionDate();
   const describe = useTransactionDescription();
+  const typeOf = useTransactionType();
   const list = useInfiniteQuery(transactionPagesQuery(filters));
   const transactions = list.data?.pages.flatMap((page) => page.transactions) ?? [];
 
@@ -40,7 +41,7 @@ export function TransactionCards({
             <TransactionValue value={transaction.value} />
           </Box>
           <Typography component="span" variant="body2" color="text.secondary">
-            {dateOf(transaction)} · {t(`transactions.type.${transaction.type}`)}
+            {dateOf(transaction)} · {typeOf(transaction)}
           </Typography>
           <Box>
             <TransactionStatusChip status={transaction.status} />

@@ -9,7 +9,12 @@ import { PagedTable } from '../components/PagedTable';
 import { TransactionStatusChip } from '../components/StatusChips';
 import { type TransactionFilters, transactionListQuery } from '../queries';
 import { TransactionValue } from './TransactionValue';
-import { isRunningTotal, useTransactionDate, useTransactionDescription } from './transaction-description';
+import {
+  isRunningTotal,
+  useTransactionDate,
+  useTransactionDescription,
+  useTransactionType,
+} from './transaction-description';
 import { transactionTarget } from './transaction-filters';
 
 interface TransactionTableProps extends ListViewProps<TransactionFilters> {
@@ -30,6 +35,7 @@ export function TransactionTable({
   const navigate = useNavigate();
   const dateOf = useTransactionDate();
   const describe = useTransactionDescription();
+  const typeOf = useTransactionType();
   const list = useQuery(transactionListQuery(filters, page));
   const transactions = list.data?.transactions ?? [];
 
@@ -68,7 +74,7 @@ export function TransactionTable({
               {describe(transaction)}
             </TextLink>
           </TableCell>
-          <TableCell>{t(`transactions.type.${transaction.type}`)}</TableCell>
+          <TableCell>{typeOf(transaction)}</TableCell>
           <TableCell>
             <TransactionStatusChip status={transaction.status} />
           </TableCell>

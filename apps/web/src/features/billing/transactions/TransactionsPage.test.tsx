@@ -141,8 +141,14 @@ describe('TransactionsPage', () => {
       '/invoices/8',
     );
     expect(within(rows[2]!).getByText('+$6.76')).toBeInTheDocument();
+    // Its type says what it is, though it leads to an invoice.
+    const type = (row: HTMLElement) => within(row).getAllByRole('cell')[2];
+    expect(type(rows[2]!)).toHaveTextContent(/^Refund$/);
+    expect(type(rows[1]!)).toHaveTextContent(/^Invoice$/);
     expect(rows[3]).toHaveTextContent('Chargeback of a top-up via Stripe');
+    expect(type(rows[3]!)).toHaveTextContent(/^Chargeback$/);
     expect(rows[4]).toHaveTextContent('Loyalty bonus');
+    expect(type(rows[4]!)).toHaveTextContent(/^Other$/);
   });
 
   it('scrolls on through cards on small screens', async () => {

@@ -55,3 +55,21 @@ export function useTransactionDate() {
 /** An open invoice: the charges of its month so far, its total still growing. */
 export const isRunningTotal = (transaction: Transaction) =>
   transaction.kind === 'invoice' && transaction.status === 'open';
+
+/**
+ * The Type column: a top-up is a payment and an invoice's charges an invoice, the spec's two types; every
+ * other ledger entry says what it is (a refund is not an invoice, even when it leads to one).
+ */
+export function useTransactionType() {
+  const { t } = useTranslation('billing');
+  return (transaction: Transaction): string => {
+    switch (transaction.kind) {
+      case 'top_up':
+      case 'auto_recharge':
+      case 'invoice':
+        return t(`transactions.type.${transaction.type}`);
+      default:
+        return t(`transactions.kind.${transaction.kind}`);
+    }
+  };
+}

@@ -20,7 +20,7 @@ describe('InstanceDeletionPage', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/services/instanceList'));
   });
 
-  it('shows refunds, needs the acknowledgement, deletes one by one with progress, then OK', async () => {
+  it('shows refunds, needs their number typed, deletes one by one with progress, then OK', async () => {
     queueDeletion([1, 2, 3]);
     // Requests sent in parallel would all be made in the same tick; one by one, each waits for the last.
     let lastAnswered = true;
@@ -51,7 +51,13 @@ describe('InstanceDeletionPage', () => {
 
     const confirm = screen.getByRole('button', { name: 'Delete 3 services' });
     expect(confirm).toBeDisabled();
-    fireEvent.click(screen.getByRole('checkbox', { name: /all my services are suspended/ }));
+    const phrase = screen.getByRole('textbox', {
+      name: 'Type 3, the number of services to delete, to confirm',
+    });
+    fireEvent.change(phrase, { target: { value: '2' } });
+    expect(confirm).toBeDisabled();
+    fireEvent.change(phrase, { target: { value: ' 3 ' } });
+    expect(confirm).toBeEnabled();
     fireEvent.click(confirm);
 
     const dialog = await screen.findByRole('dialog', { name: 'Deletion completed' });
@@ -80,6 +86,12 @@ describe('InstanceDeletionPage', () => {
     expect(screen.getByRole('button', { name: 'Delete service' })).toBeDisabled();
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('Total refund: $4.50')).toBeInTheDocument();
+    // One service is confirmed by its hostname, as on its own page.
+    const phrase = screen.getByRole('textbox', { name: 'Type the hostname web-1 to confirm' });
+    fireEvent.change(phrase, { target: { value: 'web-2' } });
+    expect(screen.getByRole('button', { name: 'Delete service' })).toBeDisabled();
+    fireEvent.change(phrase, { target: { value: 'web-1' } });
+    expect(screen.getByRole('button', { name: 'Delete service' })).toBeEnabled();
   });
 
   it('keeps only what is left to delete across a reload', async () => {
@@ -98,7 +110,9 @@ describe('InstanceDeletionPage', () => {
       },
     });
     await renderInstances('/instance-deletion');
-    fireEvent.click(await screen.findByRole('checkbox', { name: /all my services are suspended/ }));
+    fireEvent.change(await screen.findByRole('textbox', { name: /number of services to delete/ }), {
+      target: { value: '2' },
+    });
     fireEvent.click(screen.getByRole('button', { name: 'Delete 2 services' }));
     const dialog = await screen.findByRole('dialog', { name: 'Deletion completed' });
     expect(within(dialog).getByText('2 / 2 deleted')).toBeInTheDocument();
@@ -127,7 +141,9 @@ describe('InstanceDeletionPage', () => {
       'GET /api/profile/billing-info': ok({}),
     });
     const { view } = await renderInstances('/instance-deletion');
-    fireEvent.click(await screen.findByRole('checkbox', { name: /all my services are suspended/ }));
+    fireEvent.change(await screen.findByRole('textbox', { name: /number of services to delete/ }), {
+      target: { value: '2' },
+    });
     fireEvent.click(screen.getByRole('button', { name: 'Delete 2 services' }));
     const dialog = await screen.findByRole('dialog', { name: 'Deletion completed' });
     expect(within(dialog).getByText('Refunded to your credit: $6.76')).toBeInTheDocument();

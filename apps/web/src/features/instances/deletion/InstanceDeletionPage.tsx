@@ -1,16 +1,18 @@
-import { Alert, Box, Button, Checkbox, FormControlLabel, Typography } from '@mui/material';
+import { Alert, Box, Button, TextField, Typography } from '@mui/material';
 import { subscriptionRefundSchema } from '@nimbus/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Navigate, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/client';
+import { phraseMatches } from '../../../components/confirm-phrase';
 import { PageHeader } from '../../../components/PageHeader';
 import { SectionCard } from '../../../components/SectionCard';
 import { ErrorState } from '../../../components/states/ErrorState';
 import { LoadingState } from '../../../components/states/LoadingState';
 import { money } from '../../billing/format';
 import { billingKeys } from '../../billing/queries';
+import { HostnameText } from '../../instance-detail/HostnameText';
 import { bulkRefundQuery, deleteInstance, instanceKeys } from '../queries';
 import { type DeletionProgress, DeletionProgressDialog } from './DeletionProgressDialog';
 import { DeletionResults, refundedTotal } from './DeletionResults';
@@ -32,7 +34,7 @@ export function InstanceDeletionPage() {
   const queryClient = useQueryClient();
   const [ids] = useState(readDeletionQueue);
   const refunds = useQuery({ ...bulkRefundQuery(ids), enabled: ids.length > 0 });
-  const [acknowledged, setAcknowledged] = useState(false);
+  const [typed, setTyped] = useState('');
   const [progress, setProgress] = useState<DeletionProgress | null>(null);
   // What was deleted and refunded, also after a reload: the previews are nothing once deleted.
   const [results, setResults] = useState(readDeletionResults);
@@ -83,6 +85,11 @@ export function InstanceDeletionPage() {
     ]);
   };
 
+  // Linode's type-to-confirm: one service by its hostname, several by their number (not a phrase to
+  // translate, and no list of hostnames to copy out).
+  const phrase = confirmationPhrase(refunds.data?.refunds ?? []);
+  const confirmed = phrase !== null && phraseMatches(typed, phrase);
+
   const content = () => {
     if (finished) return <DeletionResults results={results} />;
     if (refunds.isPending) return <LoadingState label={t('deletion.loading')} />;
@@ -99,17 +106,7 @@ export function InstanceDeletionPage() {
         <Typography sx={{ mt: 2, fontWeight: 500 }}>
           {t('deletion.totalRefund', { amount: money(totalRefund) })}
         </Typography>
-        <FormControlLabel
-          sx={{ mt: 2, alignItems: 'flex-start' }}
-          control={
-            <Checkbox
-              checked={acknowledged}
-              onChange={(event) => setAcknowledged(event.target.checked)}
-              sx={{ pt: 0 }}
-            />
-          }
-          label={t('deletion.acknowledge')}
-        />
+        <DeletionPhraseField refunds={list} typed={typed} onChange={setTyped} />
       </>
     );
   };
@@ -139,7 +136,7 @@ export function InstanceDeletionPage() {
               <Button
                 variant="contained"
                 color="error"
-                disabled={!acknowledged || !refunds.data}
+                disabled={!confirmed || progress !== null}
                 onClick={deleteAll}
               >
                 {t('deletion.confirm', { count: ids.length })}
@@ -160,6 +157,50 @@ export function InstanceDeletionPage() {
         progress={progress}
         refunded={results?.deleted.some((r) => r.refundable) ? refundedTotal(results) : null}
         onOk={backToList}
+      />
+    </Box>
+  );
+}
+
+type Refunds = { hostname: string }[];
+
+const confirmationPhrase = (refunds: Refunds) => {
+  if (refunds.length === 0) return null;
+  return refunds.length === 1 ? refunds[0]!.hostname : String(refunds.length);
+};
+
+function DeletionPhraseField({
+  refunds,
+  typed,
+  onChange,
+}: {
+  refunds: Refunds;
+  typed: string;
+  onChange: (value: string) => void;
+}) {
+  const { t } = useTranslation('instances');
+  const only = refunds.length === 1 ? refunds[0] : undefined;
+  return (
+    <Box sx={{ mt: 2, maxWidth: 480 }}>
+      <Typography
+        component="label"
+        htmlFor="deletion-phrase"
+        sx={{ display: 'block', mb: 1, overflowWrap: 'anywhere' }}
+      >
+        {only ? (
+          <HostnameText i18nKey="delete.typeHostname" hostname={only.hostname} bold />
+        ) : (
+          t('deletion.typeCount', { number: refunds.length })
+        )}
+      </Typography>
+      <TextField
+        id="deletion-phrase"
+        value={typed}
+        onChange={(event) => onChange(event.target.value)}
+        size="small"
+        fullWidth
+        autoComplete="off"
+        slotProps={{ htmlInput: { spellCheck: false, dir: 'ltr' } }}
       />
     </Box>
   );

@@ -13,7 +13,7 @@ import { useTranslation } from 'react-i18next';
 export const SLIDE_INTERVAL_MS = 7000;
 
 const slides = [
-  { key: 'nvme', icon: SpeedIcon },
+  { key: 'deploy', icon: SpeedIcon },
   { key: 'regions', icon: PublicIcon },
   { key: 'hourly', icon: ScheduleIcon },
 ] as const;
