@@ -13,6 +13,8 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
+  // A focused test (`.only`) would silently skip the rest of the suite, on a laptop as in CI.
+  forbidOnly: true,
   workers: 1,
   retries: 0,
   reporter: [['list']],
@@ -51,6 +53,8 @@ export default defineConfig({
       RATE_LIMIT_AUTH_MAX: '1000',
       // Provisioning steps of one second: polling stays visible without slowing the suite down.
       SIMULATOR_STEP_SECONDS: '1',
+      // E2E_EVENT_STREAM=false runs the suite with server push off: the panel must work by polling alone.
+      EVENT_STREAM: process.env.E2E_EVENT_STREAM ?? 'true',
     },
   },
 });

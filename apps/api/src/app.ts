@@ -10,9 +10,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import type { Config } from './config';
-import type { Database } from './db/client';
-import type { JobQueue } from './jobs/queue';
+import type { AppDeps } from './deps';
 import { accountModule } from './modules/account/account.module';
 import { activityLogModule } from './modules/activity-log/activity-log.module';
 import { registerAuthGuard } from './modules/auth/auth.guard';
@@ -21,30 +19,25 @@ import { autoRechargeModule } from './modules/auto-recharge/auto-recharge.module
 import { billingModule } from './modules/billing/billing.module';
 import { brandingRoutes } from './modules/branding/branding.routes';
 import { catalogueModule } from './modules/catalogue/catalogue.module';
+import { eventsModule } from './modules/events/events.module';
 import { healthRoutes } from './modules/health/health.routes';
 import { registerIdempotency } from './modules/idempotency/idempotency.plugin';
 import { instancesModule } from './modules/instances/instances.module';
 import { mailModule } from './modules/mail/mail.module';
-import { createGatewayRegistry } from './modules/payments/gateways/registry';
 import { paymentsModule } from './modules/payments/payments.module';
 import { sandboxCheckoutAbsent, sandboxCheckoutRoutes } from './modules/payments/sandbox-checkout.routes';
 import { preordersModule } from './modules/preorders/preorders.module';
 import { sshKeysModule } from './modules/ssh-keys/ssh-keys.module';
+import { registerCompression } from './plugins/compression';
 import { registerErrorHandler } from './plugins/error-handler';
 import { onClientError, onFrameworkError } from './plugins/framework-errors';
 import { createPostgresRateLimitStore } from './plugins/rate-limit-store';
 import { registerStaticWeb } from './plugins/static-web';
 import { registerStorableTextCheck } from './plugins/storable-text';
 
-export interface AppDeps {
-  config: Config;
-  db: Database;
-  jobs: JobQueue;
-}
-
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config } = deps;
-  const gateways = createGatewayRegistry(deps);
+  const { gateways } = deps;
   const app = Fastify({
     logger:
       config.LOG_LEVEL === 'silent'
@@ -72,6 +65,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   registerErrorHandler(app);
   registerStorableTextCheck(app);
+  await registerCompression(app);
 
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
@@ -133,11 +127,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(activityLogModule(deps));
       await api.register(catalogueModule(deps));
       await api.register(billingModule(deps));
-      await api.register(paymentsModule({ ...deps, gateways }));
-      await api.register(autoRechargeModule({ ...deps, gateways }));
+      await api.register(paymentsModule(deps));
+      await api.register(autoRechargeModule(deps));
       await api.register(sshKeysModule(deps));
       await api.register(instancesModule(deps));
       await api.register(preordersModule(deps));
+      await api.register(eventsModule(deps));
     },
     { prefix: '/api' },
   );

@@ -25,6 +25,8 @@ const envSchema = z.object({
   DATA_DIR: z.string().default(resolve(repoRoot, '.data')),
   EMBEDDED_PG_PORT: z.coerce.number().int().min(1024).max(65535).default(54329),
   RUN_WORKERS: bool.default(true),
+  /** Server push to the panel (`/api/events`); off, the panel polls as before. */
+  EVENT_STREAM: bool.default(true),
 
   JWT_SECRET: z.string().min(32).optional(),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().positive().default(900),

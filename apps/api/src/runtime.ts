@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { createAdapters } from './adapters';
 import { buildApp } from './app';
 import type { Config } from './config';
 import { connectDatabase } from './db/connect';
@@ -19,15 +20,16 @@ export async function startRuntime(config: Config, opts: { http: boolean }) {
     throw err;
   });
   consoleLog.info({ version: catalogue.version, changed: catalogue.changed }, 'catalogue loaded');
+  const adapters = createAdapters({ config, db: database.db });
   const jobs = await startJobQueue({
     connectionString: database.url,
-    jobs: allJobs({ config, db: database.db }),
+    jobs: allJobs({ config, db: database.db, ...adapters }),
     runWorkers: config.RUN_WORKERS || !opts.http,
     log: consoleLog,
   });
   let app: FastifyInstance | null = null;
   if (opts.http) {
-    app = await buildApp({ config, db: database.db, jobs: jobs.queue });
+    app = await buildApp({ config, db: database.db, ...adapters, jobs: jobs.queue });
   }
   let stopping = false;
   const stop = async () => {

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { createAdapters } from '../src/adapters';
 import { buildApp } from '../src/app';
 import { type Config, type Env, loadConfig } from '../src/config';
 import type { Database } from '../src/db/client';
@@ -30,13 +31,14 @@ export async function createTestApp(
     overrides,
   );
   await loadCatalogue(database.db, config.CATALOGUE_FILE);
+  const adapters = createAdapters({ config, db: database.db });
   const queue = await startJobQueue({
     connectionString: database.url,
-    jobs: allJobs({ config, db: database.db }),
+    jobs: allJobs({ config, db: database.db, ...adapters }),
     runWorkers: opts.workers ?? false,
     log: { info: () => {}, error: () => {} },
   });
-  const app = await buildApp({ config, db: database.db, jobs: queue.queue });
+  const app = await buildApp({ config, db: database.db, ...adapters, jobs: queue.queue });
   await app.ready();
   return {
     app,

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { isSupportedLocale } from './locales';
-import { fullnameSchema, phoneSchema } from './rules';
 
 /**
  * Stored account status. "unverified"/"verified" are not stored: they follow from the email flag
@@ -49,27 +48,6 @@ export const userInfoSchema = z.object({
   createdAt: z.string(),
 });
 export type UserInfo = z.infer<typeof userInfoSchema>;
-
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, 'validation.text.tooLong')
-    .transform((v) => (v === '' ? null : v))
-    .nullable();
-
-/** Profile fields a customer edits; an empty phone clears it. */
-export const updateProfileRequestSchema = z.object({
-  fullname: fullnameSchema,
-  phone: z
-    .union([z.literal(''), phoneSchema])
-    .transform((v) => (v === '' ? null : v))
-    .nullable(),
-  region: optionalText(100),
-  city: optionalText(100),
-  country: optionalText(100),
-});
-export type UpdateProfileRequest = z.input<typeof updateProfileRequestSchema>;
 
 export const apiTokenInfoSchema = z.object({
   exists: z.boolean(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailCodeSchema, emailSchema, fullnameSchema, passwordSchema } from './rules';
+import { emailCodeSchema, emailSchema, fullnameSchema, passwordSchema } from './field-validation';
 
 /** Optional sign-in/sign-up metadata of the spec (analytics ids); stored, never trusted. */
 export const authMetadataSchema = z

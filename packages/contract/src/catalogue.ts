@@ -1,7 +1,7 @@
 import { z } from 'zod';
+import { EMAIL_PATTERN } from './field-validation';
 import { idSchema } from './ids';
 import { type Micros, moneyStringSchema } from './money';
-import { EMAIL_PATTERN } from './rules';
 
 /**
  * The provider's catalogue as the API serves it (platform.md §3, instances.md §3 and §9).

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { intervalOptionSchema } from './billing';
 import { billingCycleSchema, planClassSchema } from './catalogue';
+import { hostnameSchema, isValidIpv4 } from './field-validation';
 import { idListParamSchema, idParamSchema, idParamsSchema, idSchema } from './ids';
 import { instanceStatusSchema, networkStatusSchema } from './instance-status';
 import { moneyStringSchema } from './money';
-import { hostnameSchema, isValidIpv4 } from './rules';
 
 /** Instances as the API serves them and the calls that create and manage them (instances.md §3, §7). */
 

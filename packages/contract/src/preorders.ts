@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { billingCycleSchema } from './catalogue';
+import { hostnameSchema } from './field-validation';
 import { idSchema } from './ids';
 import { extraResourceSchema, MAX_INSTANCES_PER_ORDER, noExtraResource } from './instances';
-import { hostnameSchema } from './rules';
 
 /** GPU preorders: GPU plans are ordered ahead of their hardware (platform.md §3, instances.md §7). */
 

@@ -6,6 +6,7 @@ export * from '../modules/auto-recharge/auto-recharge.tables';
 export * from '../modules/billing/billing.tables';
 export * from '../modules/catalogue/catalogue.tables';
 export * from '../modules/compute/simulator/simulator.tables';
+export * from '../modules/events/events.tables';
 export * from '../modules/idempotency/idempotency.tables';
 export * from '../modules/instances/instances.tables';
 export * from '../modules/mail/mail.tables';

@@ -1,18 +1,17 @@
-import type { Config } from '../config';
-import type { Database } from '../db/client';
+import type { AppDeps } from '../deps';
 import { verificationReviewJobs } from '../modules/auth/verification-review.jobs';
 import { autoRechargeJobs } from '../modules/auto-recharge/auto-recharge.jobs';
 import { billingJobs } from '../modules/billing/billing.jobs';
 import { computeJobs } from '../modules/compute/compute.jobs';
 import { idempotencyJobs } from '../modules/idempotency/idempotency.jobs';
-import { instanceBillingJobs } from '../modules/instances/billing-ties.jobs';
+import { instanceBillingJobs } from '../modules/instances/billing-terminations.jobs';
 import { instanceJobs } from '../modules/instances/instances.jobs';
 import { mailJobs } from '../modules/mail/mail.jobs';
 import { paymentJobs } from '../modules/payments/payments.jobs';
 import type { JobDefinition } from './queue';
 
 /** Every background job of every area, built from the same dependencies as the API. */
-export function allJobs(deps: { config: Config; db: Database }): JobDefinition<never>[] {
+export function allJobs(deps: AppDeps): JobDefinition<never>[] {
   return [
     // Area modules add their jobs here.
     ...mailJobs(deps),

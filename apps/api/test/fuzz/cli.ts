@@ -1,9 +1,11 @@
 // npm run fuzz -- --requests 20000 --seed 7: the fuzz of `npm test`, longer. Builds the API in-process on a
 // scratch database (TEST_DATABASE_URL / DATABASE_URL's server, or a throw-away embedded PostgreSQL, as the
 // benches do), prints answers by operation and status, and exits 1 on any 5xx or answer outside the envelope.
+
 import type net from 'node:net';
 import { parseArgs } from 'node:util';
 import { scratchDatabase } from '../../bench/bench-database';
+import { createAdapters } from '../../src/adapters';
 import { buildApp } from '../../src/app';
 import { loadConfig } from '../../src/config';
 import { createDatabase } from '../../src/db/client';
@@ -36,13 +38,14 @@ async function main() {
       fuzzLimits,
     );
     await loadCatalogue(db, config.CATALOGUE_FILE);
+    const adapters = createAdapters({ config, db: db });
     const queue = await startJobQueue({
       connectionString: scratch.url,
-      jobs: allJobs({ config, db }),
+      jobs: allJobs({ config, db, ...adapters }),
       runWorkers: false,
       log: { info: () => {}, error: () => {} },
     });
-    const app = await buildApp({ config, db, jobs: queue.queue });
+    const app = await buildApp({ config, db, ...adapters, jobs: queue.queue });
     await app.listen({ port: 0, host: '127.0.0.1' });
     const operations = Object.values(
       (await app.inject({ method: 'GET', url: '/api/openapi.json' })).json().paths as object,

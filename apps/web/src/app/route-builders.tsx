@@ -7,8 +7,10 @@ import {
   redirect,
 } from '@tanstack/react-router';
 import { withChunkLoadError } from '../features/shell/chunk-error';
+import { preloadLayout } from '../features/shell/layouts';
 import { RootLayout } from '../features/shell/RootLayout';
 import { RouteErrorBoundary } from '../features/shell/RouteErrorBoundary';
+import { loadAllNamespaces } from '../i18n';
 import { acceptTokensFromQuery, guard } from './guard';
 import type { LayoutName, RouteAuth } from './route-meta';
 
@@ -20,7 +22,13 @@ export interface RouterContext {
 export const rootRoute = createRootRouteWithContext<RouterContext>()({
   component: RootLayout,
   errorComponent: RouteErrorBoundary,
-  beforeLoad: ({ location }) => acceptTokensFromQuery(location),
+  beforeLoad: ({ location, matches }) => {
+    acceptTokensFromQuery(location);
+    const target = matches.at(-1)?.staticData;
+    // Layouts and the panel's texts are chunks of their own: fetch them alongside the page, not after it.
+    void preloadLayout(target?.layout);
+    if (target?.auth !== 'guest') void loadAllNamespaces();
+  },
   // Unknown paths are caught by the splat route below; this covers anything that still ends as not-found.
   notFoundComponent: () => <Navigate to="/404" replace />,
 });

@@ -11,15 +11,14 @@ import {
   TableRow,
 } from '@mui/material';
 import {
-  formatMoney,
   INSUFFICIENT_BALANCE_STATUS,
   type InsufficientBalance,
   insufficientBalanceSchema,
-  toMicros,
 } from '@nimbus/contract';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../api/client';
+import { useMoney } from '../lib/money';
 import { ButtonLink } from './links';
 
 /** The balance dialog is wider than the panel's default (spec §9: 580 px). */
@@ -41,15 +40,14 @@ interface InsufficientBalanceDialogProps {
   onClose: () => void;
 }
 
-/** Hourly sums carry 4 decimals on the wire; whole-cent figures show 2. */
-const amount = (value: string, decimals = 2) => formatMoney(toMicros(value), { decimals });
-
 /**
  * The low-balance dialog of creation, resize and manual renew: what the customer has, what is needed
  * and why (the running hourly instances and snapshots for a number of days), and the way to top up.
  */
 export function InsufficientBalanceDialog({ balance, onClose }: InsufficientBalanceDialogProps) {
   const { t } = useTranslation();
+  // Hourly sums carry 4 decimals on the wire; whole-cent figures show 2.
+  const { money: amount } = useMoney();
   const titleId = useId();
   const messageId = useId();
   const rows = balance

@@ -5,29 +5,21 @@ import {
   LANGUAGE_COOKIE,
   LANGUAGE_COOKIE_MAX_AGE_SECONDS,
   type Locale,
+  supportedLocales,
 } from '@nimbus/contract';
 import i18next, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { setApiLanguage } from '../api/client';
-import enAccount from './locales/en/account.json';
-import enAuth from './locales/en/auth.json';
-import enBilling from './locales/en/billing.json';
-import enCommon from './locales/en/common.json';
-import enInstanceCreation from './locales/en/instanceCreation.json';
-import enInstanceDetail from './locales/en/instanceDetail.json';
-import enInstances from './locales/en/instances.json';
-import enPayments from './locales/en/payments.json';
-import enShell from './locales/en/shell.json';
-import enSshKeys from './locales/en/sshKeys.json';
-import { namespaces } from './namespaces';
+import { type Namespace, namespaces } from './namespaces';
 
 const STORAGE_KEY = 'nimbus.language';
 
-// Every other language is a separate chunk, fetched when chosen.
-const loaders = import.meta.glob<{ default: Record<string, unknown> }>([
-  './locales/*/*.json',
-  '!./locales/en/*.json',
-]);
+/*
+ * Every language, English included, is fetched when it is chosen, so a visit downloads one language and
+ * nothing of the other twenty; vite.config.ts bundles each language's files in two chunks
+ * (namespace-groups.ts). A namespace a page reads before it is loaded suspends that page until it is.
+ */
+const loaders = import.meta.glob<{ default: Record<string, unknown> }>('./locales/*/*.json');
 const lazyBackend: BackendModule = {
   type: 'backend',
   init: () => {},
@@ -68,7 +60,13 @@ export async function changeLanguage(language: Locale) {
   await i18next.changeLanguage(language);
 }
 
-export async function initI18n() {
+/** Starts fetching every namespace of the current language (the panel past the sign-in pages). */
+export const loadAllNamespaces = async () => {
+  if (i18next.isInitialized) await i18next.loadNamespaces([...namespaces]);
+};
+
+/** Loads the chosen language's `ns` (every namespace unless told) before the panel renders. */
+export async function initI18n(ns: readonly Namespace[] = namespaces) {
   const lng = initialLanguage();
   i18next.on('languageChanged', applyDocumentLanguage);
   await i18next
@@ -76,25 +74,12 @@ export async function initI18n() {
     .use(initReactI18next)
     .init({
       lng,
-      fallbackLng: defaultLocale,
-      supportedLngs: [...(await import('@nimbus/contract')).supportedLocales],
-      ns: [...namespaces],
+      // No fallback language: it would be downloaded beside the chosen one on every visit, and
+      // locales.test.ts already proves that every language has every English key.
+      fallbackLng: false,
+      supportedLngs: [...supportedLocales],
+      ns: [...ns],
       defaultNS: 'common',
-      partialBundledLanguages: true,
-      resources: {
-        en: {
-          common: enCommon,
-          shell: enShell,
-          auth: enAuth,
-          account: enAccount,
-          billing: enBilling,
-          payments: enPayments,
-          sshKeys: enSshKeys,
-          instanceCreation: enInstanceCreation,
-          instances: enInstances,
-          instanceDetail: enInstanceDetail,
-        },
-      },
       interpolation: {
         // React escapes HTML itself. In right-to-left languages every inserted value (an email, a phone
         // number, a hostname) is wrapped in Unicode isolates so it keeps its own direction inside the

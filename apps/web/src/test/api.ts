@@ -1,4 +1,5 @@
-import { vi } from 'vitest';
+import { onTestFinished, vi } from 'vitest';
+import { testAppConfig } from './catalogue';
 
 /** What the fake server answers: a status and an envelope. */
 export type Answer = { status: number; body: unknown };
@@ -24,6 +25,7 @@ export interface SeenRequest {
   method: string;
   path: string;
   query: URLSearchParams;
+  headers: Headers;
   body: unknown;
 }
 
@@ -35,12 +37,38 @@ const respond = (answer: Answer) =>
 
 type ApiRoutes = Record<string, Answer | ((request: SeenRequest) => Answer)>;
 
+/** What the real server always has, answered unless a test gives its own: the catalogue's app-config. */
+const standingRoutes: ApiRoutes = { 'GET /api/app-configs': ok(testAppConfig) };
+
 /**
- * Replaces fetch with answers by "METHOD /api/path"; anything else is a 404. A function answers from
- * the request, so a route can change its answer between calls (e.g. by page cursor).
+ * Calls the fake server had no answer for, in the running test. The code under test reached an API
+ * path the test did not mock: the test fails once it has run and cleaned up (the call itself got a 404
+ * or a 500, which the code may well have swallowed), naming the calls, so no test passes on a quiet
+ * error.
+ */
+let unanswered: string[] | null = null;
+function unansweredCalls(): string[] {
+  if (unanswered) return unanswered;
+  const calls: string[] = [];
+  unanswered = calls;
+  onTestFinished(() => {
+    unanswered = null;
+    if (calls.length > 0) {
+      throw new Error(`The test called API paths it did not mock:\n  ${[...new Set(calls)].join('\n  ')}`);
+    }
+  });
+  return calls;
+}
+
+/**
+ * Replaces fetch with answers by "METHOD /api/path"; any other call fails the test (`unansweredCalls`).
+ * A function answers from the request, so a route can change its answer between calls (e.g. by page
+ * cursor). A path the code must not call is simply left out.
  */
 export function mockApi(routes: ApiRoutes) {
   const seen: SeenRequest[] = [];
+  const answers = { ...standingRoutes, ...routes };
+  const missed = unansweredCalls();
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(String(input), 'http://localhost');
     const method = init?.method ?? 'GET';
@@ -48,11 +76,16 @@ export function mockApi(routes: ApiRoutes) {
       method,
       path: url.pathname,
       query: url.searchParams,
+      headers: new Headers(init?.headers),
       body: init?.body ? JSON.parse(String(init.body)) : undefined,
     };
     seen.push(request);
-    const route = routes[`${method} ${url.pathname}`];
-    return respond(typeof route === 'function' ? route(request) : (route ?? fail(404, 'NOT_FOUND')));
+    const route = answers[`${method} ${url.pathname}`];
+    if (!route) {
+      missed.push(`${method} ${url.pathname}`);
+      return respond(fail(404, 'NOT_FOUND'));
+    }
+    return respond(typeof route === 'function' ? route(request) : route);
   });
   vi.stubGlobal('fetch', fetchMock);
   return {
@@ -61,11 +94,18 @@ export function mockApi(routes: ApiRoutes) {
   };
 }
 
-/** Replaces fetch with answers given one per call, in order (then 500s); returns the mock to inspect calls. */
+/**
+ * Replaces fetch with answers given one per call, in order; a call past the last answer gets a 500 and
+ * fails the test. Returns the mock to inspect calls.
+ */
 export function mockApiInOrder(...answers: Answer[]) {
-  const fetchMock = vi.fn(async (_input: RequestInfo | URL, _init?: RequestInit) =>
-    respond(answers.shift() ?? fail(500, 'INTERNAL_ERROR', {}, 'x')),
-  );
+  const missed = unansweredCalls();
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const answer = answers.shift();
+    if (answer) return respond(answer);
+    missed.push(`${init?.method ?? 'GET'} ${new URL(String(input), 'http://localhost').pathname}`);
+    return respond(fail(500, 'INTERNAL_ERROR', {}, 'x'));
+  });
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;
 }

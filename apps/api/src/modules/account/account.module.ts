@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import { accountRoutes } from './account.routes';
 import { createApiTokenService } from './api-token.service';
 import { createProfileService } from './profile.service';

@@ -1,33 +1,10 @@
-import { activityLogListSchema, activityLogQuerySchema } from '@nimbus/contract';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { AppDeps } from '../../app';
-import { ok, okSchema } from '../../lib/envelope';
-import { customerOf, requireCustomer, securedBy } from '../auth/auth.guard';
-import { listActivity } from './activity-log.service';
+import type { AppDeps } from '../../deps';
+import { activityLogRoutes } from './activity-log.routes';
 
-export { logActivity } from './activity-log.service';
-
-/** Routes of the activity-log area, mounted under /api. */
+/** The activity-log area, mounted under /api. */
 export function activityLogModule(deps: AppDeps) {
-  return async (plugin: FastifyInstance) => {
-    const app = plugin.withTypeProvider<ZodTypeProvider>();
-    app.get(
-      '/logs',
-      {
-        preHandler: requireCustomer,
-        schema: {
-          tags: ['activity-log'],
-          summary: "The signed-in customer's activity log, newest first (cursor: endTimestamp)",
-          security: securedBy,
-          querystring: activityLogQuerySchema,
-          response: { 200: okSchema(activityLogListSchema) },
-        },
-      },
-      async (request) => {
-        const logs = await listActivity(deps.db, { ...request.query, customerId: customerOf(request).id });
-        return ok({ logs });
-      },
-    );
+  return async (app: FastifyInstance) => {
+    await app.register(activityLogRoutes(deps));
   };
 }

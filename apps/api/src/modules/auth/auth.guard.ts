@@ -1,7 +1,8 @@
 import { ACCESS_TOKEN_HEADER, type AccountStatus, authErrorCodes } from '@nimbus/contract';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { AppDeps } from '../../app';
+import { decodeJwt } from 'jose';
+import type { AppDeps } from '../../deps';
 import { unauthorized } from '../../lib/errors';
 import { customerIdOfApiToken } from '../account/api-token.service';
 import { customers, sessions } from './auth.tables';
@@ -26,8 +27,18 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     authenticateCustomer(request: FastifyRequest): Promise<AuthenticatedCustomer>;
+    accessTokenClaims(request: FastifyRequest): Promise<AccessTokenClaims | null>;
   }
 }
+
+/** Who an access token says it is: signature and expiry checked, the session not yet. */
+export interface AccessTokenClaims {
+  customerId: number;
+  sessionId: string;
+}
+
+/** Bounds the memory of checked tokens (about 200 bytes each); past it the memory starts over. */
+const VERIFIED_TOKENS_KEPT = 10_000;
 
 /** OpenAPI security of routes behind `requireCustomer`. */
 export const securedBy: Record<string, string[]>[] = [{ accessToken: [] }, { apiToken: [] }];
@@ -47,6 +58,21 @@ const customerColumns = {
  */
 export async function registerAuthGuard(app: FastifyInstance, deps: AppDeps) {
   const sessionsService = createSessionService(deps);
+  /**
+   * Access tokens whose signature was checked, until they expire: the same bytes carry the same claims, so
+   * the HMAC (and WebCrypto's key import jose does on each call) is paid once per token, not per request.
+   * Expiry is still checked on every use; the session itself is checked on every request as before.
+   */
+  const verified = new Map<string, { claims: AccessTokenClaims; expiresAt: number }>();
+  async function claimsOf(token: string): Promise<AccessTokenClaims> {
+    const hit = verified.get(token);
+    if (hit && hit.expiresAt > Date.now()) return hit.claims;
+    verified.delete(token);
+    const claims = await sessionsService.verifyAccessToken(token);
+    if (verified.size >= VERIFIED_TOKENS_KEPT) verified.clear();
+    verified.set(token, { claims, expiresAt: (decodeJwt(token).exp ?? 0) * 1000 });
+    return claims;
+  }
 
   async function authenticate(request: FastifyRequest): Promise<AuthenticatedCustomer> {
     const accessToken = request.headers[ACCESS_TOKEN_HEADER];
@@ -54,7 +80,7 @@ export async function registerAuthGuard(app: FastifyInstance, deps: AppDeps) {
     let row: Awaited<ReturnType<typeof loadById>> = null;
     let sessionId: string | null = null;
     if (typeof accessToken === 'string' && accessToken.length > 0) {
-      const claims = await sessionsService.verifyAccessToken(accessToken);
+      const claims = await claimsOf(accessToken);
       const [found] = await deps.db
         .select(customerColumns)
         .from(sessions)
@@ -77,9 +103,7 @@ export async function registerAuthGuard(app: FastifyInstance, deps: AppDeps) {
       throw unauthorized();
     }
     if (!row) throw unauthorized();
-    if (row.status === 'closed_by_admin') {
-      throw unauthorized('This account is closed.', authErrorCodes.accountClosed);
-    }
+    assertSignedIn({ live: true, status: row.status });
     return {
       id: row.id,
       email: row.email,
@@ -99,6 +123,29 @@ export async function registerAuthGuard(app: FastifyInstance, deps: AppDeps) {
 
   app.decorateRequest('customer', null);
   app.decorate('authenticateCustomer', authenticate);
+  app.decorate('accessTokenClaims', async (request: FastifyRequest) => {
+    const token = request.headers[ACCESS_TOKEN_HEADER];
+    return typeof token === 'string' && token.length > 0 ? claimsOf(token) : null;
+  });
+}
+
+/**
+ * SQL, true while the access token's session is live (not ended). For a route that reads its customer's
+ * rows in one statement anyway: it checks the session in that same statement, with `assertSignedIn` on
+ * the result, instead of the guard's own query, so a revoked session stops at once all the same.
+ */
+export const sessionLiveSql = (claims: AccessTokenClaims): SQL =>
+  sql`EXISTS (SELECT 1 FROM ${sessions} WHERE ${sessions.id} = ${claims.sessionId}
+    AND ${sessions.customerId} = ${claims.customerId} AND ${sessions.revokedAt} IS NULL)`;
+
+/** The guard's refusals: no customer or an ended session, and a closed account. */
+export function assertSignedIn<T extends { live: boolean; status: AccountStatus }>(
+  row: T | null,
+): asserts row is T {
+  if (!row?.live) throw unauthorized('Your sign-in has ended. Please sign in again.');
+  if (row.status === 'closed_by_admin') {
+    throw unauthorized('This account is closed.', authErrorCodes.accountClosed);
+  }
 }
 
 /** preHandler of every customer endpoint: 401 TOKEN_EXPIRED / UNAUTHENTICATED unless signed in. */

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import { createCaptchaVerifier } from '../captcha/captcha';
 import { createMailService } from '../mail/mail.service';
 import { authRoutes } from './auth.routes';

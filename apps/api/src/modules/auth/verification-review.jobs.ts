@@ -1,7 +1,5 @@
-import type { Config } from '../../config';
-import type { Database } from '../../db/client';
+import type { AppDeps } from '../../deps';
 import type { JobDefinition } from '../../jobs/queue';
-import { jobSender } from '../../jobs/sender';
 import { createMailService } from '../mail/mail.service';
 import { createEmailVerificationService } from './email-verification.service';
 import { createMailTransaction } from './mail-transaction';
@@ -13,9 +11,11 @@ export const VERIFICATION_REVIEW_JOB = 'auth.verification-review';
  * Every five minutes: the 20-hour reminder, then the 24-hour review of unverified accounts. Both are
  * marked in the database in the transaction that acts, so a re-run or a retry changes nothing twice.
  */
-export function verificationReviewJobs(deps: { config: Config; db: Database }): JobDefinition<never>[] {
-  const { db, config } = deps;
-  const mailTransaction = createMailTransaction(db, createMailService({ jobs: jobSender(db), config }));
+export function verificationReviewJobs(
+  deps: Pick<AppDeps, 'config' | 'db' | 'jobs'>,
+): JobDefinition<never>[] {
+  const { db, config, jobs } = deps;
+  const mailTransaction = createMailTransaction(db, createMailService({ jobs, config }));
   const emails = createEmailVerificationService({ db, config, mailTransaction });
   const review: JobDefinition = {
     name: VERIFICATION_REVIEW_JOB,

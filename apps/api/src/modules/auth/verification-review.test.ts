@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
 import type { JobDefinition } from '../../jobs/queue';
+import { jobSender } from '../../jobs/sender';
 import { customerWithCredit, post } from '../billing/billing.test-helpers';
 import { insertInstance } from '../instances/instances.test-helpers';
 import { customers } from './auth.tables';
@@ -27,7 +28,7 @@ describe('accounts not verified within 24 hours of sign-up (platform.md §4)', (
   let job: JobDefinition<never>;
   beforeAll(async () => {
     t = await createTestApp(relaxedLimits);
-    job = verificationReviewJobs({ config: t.config, db: t.db }).find(
+    job = verificationReviewJobs({ config: t.config, db: t.db, jobs: jobSender(t.db) }).find(
       (j) => j.name === VERIFICATION_REVIEW_JOB,
     )!;
   });

@@ -1,8 +1,5 @@
-import type { Config } from '../../config';
-import type { Database } from '../../db/client';
+import type { AppDeps } from '../../deps';
 import type { JobDefinition } from '../../jobs/queue';
-import { jobSender } from '../../jobs/sender';
-import { createGatewayRegistry } from '../payments/gateways/registry';
 import { runAutoRechargeCheck } from './auto-recharge.charge';
 import {
   AUTO_RECHARGE_CHECK_JOB,
@@ -13,9 +10,8 @@ import {
 export const AUTO_RECHARGE_SWEEP_JOB = 'auto-recharge.sweep';
 
 /** The check of one customer (queued when credit drops), and a minute sweep that catches any missed drop. */
-export function autoRechargeJobs(deps: { config: Config; db: Database }): JobDefinition<never>[] {
-  const gateways = createGatewayRegistry(deps);
-  const sender = jobSender(deps.db);
+export function autoRechargeJobs(deps: Pick<AppDeps, 'db' | 'gateways' | 'jobs'>): JobDefinition<never>[] {
+  const { gateways, jobs: sender } = deps;
   const check: JobDefinition<{ customerId: number }> = {
     name: AUTO_RECHARGE_CHECK_JOB,
     retryLimit: 5,

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import type { GatewayRegistry } from '../payments/gateways/registry';
 import { createPaymentsService } from '../payments/payments.service';
 import { autoRechargeRoutes } from './auto-recharge.routes';

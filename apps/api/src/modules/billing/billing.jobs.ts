@@ -1,7 +1,5 @@
-import type { Config } from '../../config';
-import type { Database } from '../../db/client';
+import type { AppDeps } from '../../deps';
 import type { JobDefinition } from '../../jobs/queue';
-import { jobSender } from '../../jobs/sender';
 import { customersBelowThreshold, requestAutoRechargeChecks } from '../auto-recharge/auto-recharge.trigger';
 import { runCycleBilling } from './cycle-billing';
 import { runHourlyBilling } from './hourly-billing';
@@ -19,9 +17,8 @@ const report = (msg: string, fields: object) =>
  * The billing engine's scheduled jobs. Each is safe to run twice or after a crash: charges are keyed
  * in the ledger, and every step re-reads what is still due.
  */
-export function billingJobs(deps: { config: Config; db: Database }): JobDefinition<never>[] {
-  const { db } = deps;
-  const sender = jobSender(db);
+export function billingJobs(deps: Pick<AppDeps, 'db' | 'jobs'>): JobDefinition<never>[] {
+  const { db, jobs: sender } = deps;
   const hourly: JobDefinition = {
     name: BILLING_HOURLY_JOB,
     schedule: '2 * * * *',

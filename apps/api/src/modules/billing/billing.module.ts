@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import { billingReadRoutes } from './billing-read.routes';
 
 /** Routes of the billing area (credit, invoices, invoice items, transactions), mounted under /api. */

@@ -130,9 +130,9 @@ export const billableItems = pgTable(
   },
   (t) => [
     index('billable_items_customer_idx').on(t.customerId),
-    index('billable_items_hourly_due_idx')
-      .on(t.billedUntil)
-      .where(sql`billing_cycle = 'hourly' AND status IN ('active', 'suspended')`),
+    // No index holds `billed_until`: the hourly run moves it on every item every hour, and an indexed
+    // column would turn each of those heap-only updates into an update of every index (the run reads
+    // all hourly items anyway, so no index served it).
     index('billable_items_cycle_due_idx')
       .on(t.cycleEnd)
       .where(sql`billing_cycle <> 'hourly' AND status IN ('active', 'suspended')`),

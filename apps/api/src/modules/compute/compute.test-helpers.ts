@@ -3,6 +3,7 @@ import { afterAll, beforeAll } from 'vitest';
 import { createTestDatabase } from '../../../test/db';
 import { loadConfig } from '../../config';
 import type { Database } from '../../db/client';
+import { jobSender } from '../../jobs/sender';
 import { loadCatalogue } from '../catalogue/catalogue.loader';
 import { createHypervisor } from './compute';
 import type { Hypervisor, ServerSpec } from './hypervisor';
@@ -40,7 +41,7 @@ export function useSimulator(env: NodeJS.ProcessEnv = {}) {
     sim.db = database.db;
     sim.url = database.url;
     await loadCatalogue(sim.db, config.CATALOGUE_FILE);
-    sim.hv = createHypervisor({ config, db: sim.db });
+    sim.hv = createHypervisor({ config, db: sim.db, jobs: jobSender(sim.db) });
   });
   afterAll(() => database.drop());
   return sim;

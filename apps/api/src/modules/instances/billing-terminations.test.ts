@@ -2,13 +2,14 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
 import type { JobDefinition } from '../../jobs/queue';
+import { jobSender } from '../../jobs/sender';
 import { activityLogs } from '../activity-log/activity-log.tables';
 import { lastMail, mailCount, relaxedLimits } from '../auth/auth.test-helpers';
 import { ledgerEntries } from '../billing/billing.tables';
 import { customerWithCredit, itemNow, post } from '../billing/billing.test-helpers';
 import { runCycleBilling } from '../billing/cycle-billing';
 import { billHour, startOfHour } from '../billing/hourly-billing';
-import { instanceBillingJobs } from './billing-ties.jobs';
+import { instanceBillingJobs } from './billing-terminations.jobs';
 import { instances } from './instances.tables';
 import { insertInstance } from './instances.test-helpers';
 
@@ -24,7 +25,7 @@ describe('termination of VPS suspended for low balance (instances.md §4 "Auto-r
   let job: JobDefinition<never>;
   beforeAll(async () => {
     env = await createTestApp(relaxedLimits);
-    job = instanceBillingJobs({ config: env.config, db: env.db })[0]!;
+    job = instanceBillingJobs({ config: env.config, db: env.db, jobs: jobSender(env.db) })[0]!;
   });
   afterAll(() => env.close());
 

@@ -23,7 +23,7 @@ describe('instance convergence', () => {
   });
   afterAll(() => t.close());
 
-  const hv = () => createHypervisor({ config: t.config, db: t.db });
+  const hv = () => createHypervisor({ config: t.config, db: t.db, jobs: jobSender(t.db) });
   const rowOf = async (id: number) => (await t.db.select().from(instances).where(eq(instances.id, id)))[0]!;
   /** Runs converge and the simulator's due steps until the instance settles (bounded). */
   async function settle(id: number) {

@@ -14,10 +14,10 @@ import { AppError, badRequest, conflict } from '../../lib/errors';
 import { logActivity } from '../activity-log/activity-log.service';
 import type { AuthenticatedCustomer } from '../auth/auth.guard';
 import { type Hypervisor, HypervisorError, serverRef } from '../compute/hypervisor';
-import { accessSuspended, isAccountSuspended } from './billing-ties';
 import { requestConverge } from './converge';
 import { type InstanceRecord, toInstance } from './instance.mapper';
 import { instanceNotFound } from './instance-reads.service';
+import { accessSuspended, isAccountSuspended } from './instance-suspension';
 import { findInstance } from './instances.repository';
 import { instances } from './instances.tables';
 

@@ -15,10 +15,10 @@ import { endBillableItem, renewNow } from '../billing/billable-items';
 import { billableItems, ledgerEntries } from '../billing/billing.tables';
 import { creditService } from '../billing/invoice-lines';
 import type { IdempotencyScope } from '../idempotency/idempotency.service';
-import { isAccountSuspended } from './billing-ties';
 import { requestConverge } from './converge';
 import { type InstanceRecord, type ItemSummary, toInstance } from './instance.mapper';
 import { instanceNotFound } from './instance-reads.service';
+import { isAccountSuspended } from './instance-suspension';
 import { findInstance, listedLifecycles } from './instances.repository';
 import { instances } from './instances.tables';
 

@@ -1,8 +1,5 @@
-import type { Config } from '../../config';
-import type { Database } from '../../db/client';
+import type { AppDeps } from '../../deps';
 import type { JobDefinition } from '../../jobs/queue';
-import { jobSender } from '../../jobs/sender';
-import { createHypervisor } from '../compute/compute';
 import {
   CONVERGE_JOB,
   CONVERGE_SWEEP_JOB,
@@ -12,10 +9,8 @@ import {
 } from './converge';
 
 /** Provisioning and deletion jobs of the instances area: converge runs and their sweeper. */
-export function instanceJobs(deps: { config: Config; db: Database }): JobDefinition<never>[] {
-  const { db } = deps;
-  const sender = jobSender(db);
-  const hypervisor = createHypervisor(deps);
+export function instanceJobs(deps: Pick<AppDeps, 'db' | 'hypervisor' | 'jobs'>): JobDefinition<never>[] {
+  const { db, hypervisor, jobs: sender } = deps;
   const converge: JobDefinition<{ instanceId: number }> = {
     name: CONVERGE_JOB,
     // One waiting run per instance (singleton key): see requestConverge.

@@ -3,8 +3,8 @@ import { and, desc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { billableItems } from '../billing/billing.tables';
 import { osFamilies, osVersions, products, regions } from '../catalogue/catalogue.tables';
-import { instanceSuspendedSql } from './billing-ties';
 import type { InstanceRecord, PreorderRecord } from './instance.mapper';
+import { instanceSuspendedSql } from './instance-suspension';
 import { instances, preorders } from './instances.tables';
 
 /** Lifecycles the customer sees: building, built, and being torn down. Failed and deleted are gone. */
@@ -47,7 +47,10 @@ const featureList = sql<{ id: number; name: string }[]>`(
   SELECT coalesce(jsonb_agg(jsonb_build_object('id', f.id, 'name', f.name) ORDER BY f.id), '[]'::jsonb)
   FROM features f WHERE f.id IN (SELECT (jsonb_array_elements_text(${instances.featureIds}))::int))`;
 
-function recordQuery(db: DbOrTx, accountSuspended: boolean) {
+/** Nothing extra: the statement reads only its answer. */
+const noExtra = sql<unknown>`null`;
+
+function recordQuery(db: DbOrTx, accountSuspended: boolean, extra: SQL = noExtra) {
   return db
     .select({
       instance: instances,
@@ -66,6 +69,8 @@ function recordQuery(db: DbOrTx, accountSuspended: boolean) {
       features: featureList,
       suspended: sql<boolean>`${instanceSuspendedSql(accountSuspended)}`,
       micros: insertedMicros,
+      // Evaluated once per statement (an uncorrelated subquery), read off the first row.
+      extra: sql<unknown>`${extra}`,
     })
     .from(instances)
     .innerJoin(regions, eq(regions.id, instances.regionId))
@@ -115,6 +120,7 @@ export function instancePageQuery(
   f: InstanceListFilter,
   after: ListCursor | null,
   limit: number,
+  extra: SQL = noExtra,
 ) {
   const where = listConditions(f);
   if (after) {
@@ -123,7 +129,7 @@ export function instancePageQuery(
     );
   }
   return (
-    recordQuery(db, f.accountSuspended)
+    recordQuery(db, f.accountSuspended, extra)
       .where(and(...where))
       // NULLS LAST as the index is declared (the columns are NOT NULL, so the order is the same): with
       // the default NULLS FIRST the planner cannot read the index in order and sorts every row instead.
@@ -132,19 +138,24 @@ export function instancePageQuery(
   );
 }
 
-/** A page of the list and the cursor of its last row when more follow. */
+/**
+ * A page of the list and the cursor of its last row when more follow; with `extra`, that column read in
+ * the same statement (null when the page is empty).
+ */
 export async function listInstancePage(
   db: DbOrTx,
   f: InstanceListFilter,
   after: ListCursor | null,
   limit: number,
-): Promise<{ records: InstanceRecord[]; next: ListCursor | null }> {
-  const rows = await instancePageQuery(db, f, after, limit);
+  extra: SQL = noExtra,
+): Promise<{ records: InstanceRecord[]; next: ListCursor | null; extra: unknown }> {
+  const rows = await instancePageQuery(db, f, after, limit, extra);
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   return {
     records: page.map(toRecord),
     next: rows.length > limit && last ? { micros: last.micros, id: last.instance.id } : null,
+    extra: rows[0]?.extra ?? null,
   };
 }
 
@@ -162,7 +173,12 @@ export async function findInstance(
 }
 
 /** Counts of platform.md §3 "Instance count", over the statuses the panel is shown. */
-export function instanceStatsQuery(db: DbOrTx, customerId: number, accountSuspended: boolean) {
+export function instanceStatsQuery(
+  db: DbOrTx,
+  customerId: number,
+  accountSuspended: boolean,
+  extra: SQL = noExtra,
+) {
   const suspended = instanceSuspendedSql(accountSuspended);
   const stable = inArray(instances.status, [...stableStatuses]);
   return db
@@ -171,22 +187,23 @@ export function instanceStatsQuery(db: DbOrTx, customerId: number, accountSuspen
       poweredOnInstanceCount: sql<number>`(count(*) FILTER (WHERE ${instances.status} = 'active' AND NOT ${suspended}))::int`,
       shutdownInstanceCount: sql<number>`(count(*) FILTER (WHERE ${instances.status} = 'shutdown' AND NOT ${suspended}))::int`,
       suspendedInstanceCount: sql<number>`(count(*) FILTER (WHERE ${suspended} AND ${stable}))::int`,
+      extra: sql<unknown>`${extra}`,
     })
     .from(instances)
     .leftJoin(billableItems, eq(billableItems.id, instances.billableItemId))
     .where(and(eq(instances.customerId, customerId), listed));
 }
 
-export async function instanceStats(db: DbOrTx, customerId: number, accountSuspended: boolean) {
-  const [row] = await instanceStatsQuery(db, customerId, accountSuspended);
-  return (
-    row ?? {
-      instanceCount: 0,
-      poweredOnInstanceCount: 0,
-      shutdownInstanceCount: 0,
-      suspendedInstanceCount: 0,
-    }
-  );
+/** The counts; with `extra`, that column read in the same statement. */
+export async function instanceStats(db: DbOrTx, customerId: number, accountSuspended: boolean, extra?: SQL) {
+  const [row] = await instanceStatsQuery(db, customerId, accountSuspended, extra);
+  const { extra: read = null, ...stats } = row ?? {
+    instanceCount: 0,
+    poweredOnInstanceCount: 0,
+    shutdownInstanceCount: 0,
+    suspendedInstanceCount: 0,
+  };
+  return { stats, extra: read };
 }
 
 /** The customer's pending GPU preorders (newest first), filtered like the list where that means anything. */

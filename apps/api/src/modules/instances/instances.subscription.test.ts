@@ -5,7 +5,7 @@ import { activityLogs } from '../activity-log/activity-log.tables';
 import { ledgerEntries } from '../billing/billing.tables';
 import { balanceOf, customerWithCredit, itemNow, post } from '../billing/billing.test-helpers';
 import { runCycleBilling } from '../billing/cycle-billing';
-import { deleteEndedSubscriptions } from './billing-ties';
+import { deleteEndedSubscriptions } from './ended-subscriptions';
 import { instances } from './instances.tables';
 import { insertInstance, type TestCustomer, useInstancesApp } from './instances.test-helpers';
 

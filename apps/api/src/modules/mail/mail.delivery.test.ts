@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { loadConfig } from '../../config';
 import type { JobDefinition } from '../../jobs/queue';
+import { jobSender } from '../../jobs/sender';
 import { MAIL_DELIVERY_MAX_ATTEMPTS, MailDeliveryError } from './mail.delivery';
 import { mailJobs } from './mail.jobs';
 import { createMailService } from './mail.service';
@@ -28,7 +29,7 @@ describe('mail outbox and delivery', () => {
     loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }, overrides);
   const mail = () => createMailService({ jobs: t.jobs, config: config() });
   const job = (name: string, smtpUrl?: string) =>
-    mailJobs({ config: config({ SMTP_URL: smtpUrl }), db: t.db }).find(
+    mailJobs({ config: config({ SMTP_URL: smtpUrl }), db: t.db, jobs: jobSender(t.db) }).find(
       (j) => j.name === name,
     ) as unknown as JobDefinition<Record<string, unknown>>;
   const deliver = (id: number, smtpUrl?: string) =>

@@ -1,7 +1,5 @@
-import type { Config } from '../../config';
-import type { Database } from '../../db/client';
+import type { AppDeps } from '../../deps';
 import type { JobDefinition, JobQueue } from '../../jobs/queue';
-import { jobSender } from '../../jobs/sender';
 import {
   deliverMail,
   deliveryJobKey,
@@ -18,9 +16,9 @@ export async function dispatchMail(jobs: JobQueue, ids: number[]) {
 }
 
 /** The mail area's background jobs: delivery of one outbox row, and the minute sweep for lost ones. */
-export function mailJobs(deps: { config: Config; db: Database }): JobDefinition<never>[] {
+export function mailJobs(deps: Pick<AppDeps, 'config' | 'db' | 'jobs'>): JobDefinition<never>[] {
   const transport = createMailTransport(deps.config);
-  const sender = jobSender(deps.db);
+  const sender = deps.jobs;
   const deliver: JobDefinition<{ id: number }> = {
     name: MAIL_DELIVER_JOB,
     retryLimit: MAIL_DELIVERY_RETRY_LIMIT,

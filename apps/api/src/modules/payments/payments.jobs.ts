@@ -1,8 +1,5 @@
-import type { Config } from '../../config';
-import type { Database } from '../../db/client';
+import type { AppDeps } from '../../deps';
 import type { JobDefinition } from '../../jobs/queue';
-import { jobSender } from '../../jobs/sender';
-import { createGatewayRegistry } from './gateways/registry';
 import {
   findUnprocessedWebhooks,
   PAYMENT_WEBHOOK_JOB,
@@ -12,9 +9,8 @@ import {
 } from './webhooks';
 
 /** Processing of stored webhooks, and the minute sweep for rows whose job was lost. */
-export function paymentJobs(deps: { config: Config; db: Database }): JobDefinition<never>[] {
-  const gateways = createGatewayRegistry(deps);
-  const sender = jobSender(deps.db);
+export function paymentJobs(deps: Pick<AppDeps, 'db' | 'gateways' | 'jobs'>): JobDefinition<never>[] {
+  const { gateways, jobs: sender } = deps;
   const process: JobDefinition<{ inboxId: number }> = {
     name: PAYMENT_WEBHOOK_JOB,
     retryLimit: 10,

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import { createPrintTokens } from '../billing/print-token';
 import type { GatewayRegistry } from './gateways/registry';
 import { createPaymentsReader } from './payments.read';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import { sshKeysRoutes } from './ssh-keys.routes';
 import { createSshKeyService } from './ssh-keys.service';
 

@@ -1,6 +1,6 @@
 import { Box, Button, Chip } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { formatDayRange, startOfDay } from './date-range';
+import { formatDayRange, startOfDay } from '../../lib/dates';
 import { FilterDropdown } from './FilterDropdown';
 import {
   type AppliedFilter,

@@ -1,4 +1,3 @@
-export { formatDayRange, startOfDay } from './date-range';
 export { FilterBar } from './FilterBar';
 export {
   type ChoiceFilterField,

@@ -104,11 +104,12 @@ export function useProfileUpdateMutation() {
   });
 }
 
+/** The code mailed to the new address is an entry of the activity log too. */
 export function useEmailChangeMutation() {
-  const queryClient = useQueryClient();
+  const invalidate = useInvalidateProfile();
   return useMutation({
     mutationFn: (email: string) => api<unknown>('/auth/change-email', { method: 'PUT', body: { email } }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: authKeys.userInfo() }),
+    onSuccess: invalidate,
   });
 }
 

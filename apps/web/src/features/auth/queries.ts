@@ -10,10 +10,10 @@ import {
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { api } from '../../api/client';
+import { errorCodeOf } from '../../api/errors';
 import { desiredRoute, tokenStore } from '../../api/tokens';
 import { forgetSessionData } from '../../app/forget-session';
 import { type CaptchaClient, captchaHeaders, obtainCaptchaToken } from './captcha/captcha';
-import { errorCodeOf } from './errors';
 
 /** Query keys of the auth/account area: one factory, so invalidations hit exactly what changed. */
 export const authKeys = {

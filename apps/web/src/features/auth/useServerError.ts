@@ -1,6 +1,7 @@
 import { useCallback, useState } from 'react';
 import type { FieldPath, FieldValues, UseFormSetError } from 'react-hook-form';
-import { applyApiErrorToFields, authErrorMessageKey } from './errors';
+import { applyApiErrorToFields } from '../../api/errors';
+import { authErrorMessageKey } from './errors';
 
 interface ServerErrorOptions<T extends FieldValues> {
   setError: UseFormSetError<T>;
@@ -22,7 +23,7 @@ export function useServerError<T extends FieldValues>({
   const [formError, setFormError] = useState<string | null>(null);
   const onError = useCallback(
     (error: unknown) => {
-      if (!applyApiErrorToFields(error, setError, fields, fieldByCode)) {
+      if (!applyApiErrorToFields(error, setError, fields, fieldByCode, authErrorMessageKey)) {
         setFormError(authErrorMessageKey(error));
       }
     },

@@ -1,13 +1,14 @@
 import { Alert, AlertTitle, Box, Button, Chip, Skeleton, Stack, Typography } from '@mui/material';
-import { type AutoRechargeInfo, formatMoney, toMicros } from '@nimbus/contract';
+import type { AutoRechargeInfo } from '@nimbus/contract';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useGatewaysQuery } from '../../api/catalogue';
+import { DetailList } from '../../components/DetailList';
 import { ButtonLink } from '../../components/links';
 import { SectionCard } from '../../components/SectionCard';
 import { ErrorState } from '../../components/states/ErrorState';
 import { useToast } from '../../components/toast/ToastProvider';
-import { DetailList } from '../account/components/DetailList';
-import { useCurrencySign, useGatewaysQuery } from '../payments/queries';
+import { useMoney } from '../../lib/money';
 import { AutoRechargeModal } from './AutoRechargeModal';
 import { cardGatewaysOf, currentGatewayState } from './activation';
 import { useAutoRechargeInfo } from './queries';
@@ -76,10 +77,10 @@ export function AutoRechargeCard({ showManageLink = true }: { showManageLink?: b
 
 function ActiveState({ info, onChange }: { info: AutoRechargeInfo; onChange?: () => void }) {
   const { t } = useTranslation('payments');
-  const sign = useCurrencySign();
+  const format = useMoney();
   const gateway = currentGatewayState(info);
   const healthy = gateway?.status === 'ACTIVE';
-  const money = (amount: string | null) => (amount === null ? '—' : formatMoney(toMicros(amount), { sign }));
+  const money = (amount: string | null) => (amount === null ? '—' : format.money(amount));
   return (
     <Box sx={{ display: 'grid', gap: 2 }}>
       {healthy ? (

@@ -5,7 +5,6 @@ import {
   type AutoRechargeInfo,
   activateAutoRechargeRequestSchema,
   daysCovered,
-  formatMoney,
   type PaymentGateway,
   toMicros,
 } from '@nimbus/contract';
@@ -13,7 +12,7 @@ import { useEffect, useId, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useToast } from '../../components/toast/ToastProvider';
-import { useCurrencySign } from '../payments/queries';
+import { useMoney } from '../../lib/money';
 import {
   AUTO_RECHARGE_DIALOG_WIDTH,
   activationOutcome,
@@ -74,8 +73,7 @@ function ModalForm({
   });
   const gatewayId = useWatch({ control, name: 'gatewayId' });
   const label = submitLabel(info, gatewayId);
-  const sign = useCurrencySign();
-  const money = (amount: string) => formatMoney(toMicros(amount), { sign });
+  const { money } = useMoney();
   const usage = toMicros(info.usageRate);
   const busy = formState.isSubmitting;
   useEffect(() => onBusy(busy), [busy, onBusy]);

@@ -4,9 +4,10 @@ import {
   autoRechargeInfoSchema,
   cardListSchema,
 } from '@nimbus/contract';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client';
 import { useIdempotentIntent } from '../../api/idempotency';
+import { accountKeys } from '../account/queries';
 import { billingInfoQuery } from '../billing/queries';
 
 /** Query keys of auto-recharge: the customer's settings (by billing id) and a gateway's saved cards. */
@@ -51,6 +52,15 @@ export function useAutoRechargeInfo(enabled = true) {
 export const useCardsQuery = (gatewayId: number | null) =>
   useQuery({ ...cardsQuery(gatewayId ?? 0), enabled: gatewayId !== null });
 
+/** Turning auto-recharge on or off shows in its settings and adds an activity log entry. */
+const settingsChanged = (queryClient: QueryClient, billingId: number | undefined) =>
+  Promise.all([
+    billingId === undefined
+      ? undefined
+      : queryClient.invalidateQueries({ queryKey: autoRechargeKeys.info(billingId) }),
+    queryClient.invalidateQueries({ queryKey: accountKeys.activityLog() }),
+  ]);
+
 export function useActivateAutoRechargeMutation(billingId: number | undefined) {
   const queryClient = useQueryClient();
   // One activation (or card-saving checkout) per submit.
@@ -62,10 +72,7 @@ export function useActivateAutoRechargeMutation(billingId: number | undefined) {
           await api('/auto-recharge', { method: 'POST', body, idempotencyKey }),
         ),
       ),
-    onSuccess: () =>
-      billingId === undefined
-        ? undefined
-        : queryClient.invalidateQueries({ queryKey: autoRechargeKeys.info(billingId) }),
+    onSuccess: () => settingsChanged(queryClient, billingId),
   });
 }
 
@@ -74,10 +81,7 @@ export function useDeactivateAutoRechargeMutation(billingId: number | undefined)
   return useMutation({
     mutationFn: (reason: string) =>
       api<unknown>(`/auto-recharge/${billingId}`, { method: 'DELETE', body: { reason } }),
-    onSuccess: () =>
-      billingId === undefined
-        ? undefined
-        : queryClient.invalidateQueries({ queryKey: autoRechargeKeys.info(billingId) }),
+    onSuccess: () => settingsChanged(queryClient, billingId),
   });
 }
 

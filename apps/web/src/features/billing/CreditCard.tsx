@@ -6,8 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { ButtonLink } from '../../components/links';
 import { SectionCard } from '../../components/SectionCard';
 import { ErrorState } from '../../components/states/ErrorState';
-import { useFormatDate } from '../account/dates';
-import { money } from './format';
+import { useFormatDate } from '../../lib/dates';
+import { useMoney } from '../../lib/money';
 import { billingInfoQuery } from './queries';
 
 /**
@@ -45,6 +45,7 @@ export function CreditCard({ addCredit = true }: { addCredit?: boolean }) {
 
 function CreditFigures({ info }: { info: BillingInfo }) {
   const { t } = useTranslation('billing');
+  const { money } = useMoney();
   const formatDate = useFormatDate();
   const balance = toMicros(info.balance);
   const burning = toMicros(info.usageRate) > 0;
@@ -106,7 +107,7 @@ function CreditFigures({ info }: { info: BillingInfo }) {
       </Box>
       {runsOut && (
         <Typography variant="body2" color="text.secondary">
-          {t('credit.runsOut', { date: formatDate(runsOut, 'LLL') })}
+          {t('credit.runsOut', { date: formatDate(runsOut, 'dateTime') })}
         </Typography>
       )}
       {info.isSuspendedByBilling && <Alert severity="warning">{t('credit.suspended')}</Alert>}

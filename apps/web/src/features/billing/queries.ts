@@ -8,7 +8,12 @@ import {
   type TransactionStatus,
   transactionListSchema,
 } from '@nimbus/contract';
-import { infiniteQueryOptions, keepPreviousData, queryOptions } from '@tanstack/react-query';
+import {
+  infiniteQueryOptions,
+  keepPreviousData,
+  type QueryClient,
+  queryOptions,
+} from '@tanstack/react-query';
 import { api } from '../../api/client';
 import { type ValidInterval, validInterval } from '../../components/filters';
 import type { InvoicesSearch, TransactionsSearch } from './search';
@@ -29,6 +34,13 @@ export const billingKeys = {
   transactionPages: (filters: TransactionFilters) =>
     [...billingKeys.transactions(), 'pages', filters] as const,
 };
+
+/**
+ * What a charge or a credit touches (an order, a renewal, a deletion's refund, a top-up): the balance in
+ * the top bar and on every credit card, this month's spending, the invoices and the transactions.
+ */
+export const creditChanged = (queryClient: QueryClient) =>
+  queryClient.invalidateQueries({ queryKey: billingKeys.all });
 
 /** Balance, usage rate, spent this month: every screen that shows credit reads this one query. */
 export const billingInfoQuery = () =>

@@ -1,10 +1,10 @@
 import type { UserInfo } from '@nimbus/contract';
 import { useTranslation } from 'react-i18next';
+import { DetailList } from '../../components/DetailList';
 import { ButtonLink } from '../../components/links';
 import { SectionCard } from '../../components/SectionCard';
+import { useFormatDate } from '../../lib/dates';
 import { AccountStateChip } from '../account/components/AccountStateChip';
-import { DetailList } from '../account/components/DetailList';
-import { useFormatDate } from '../account/dates';
 
 export function AccountCard({ user }: { user: UserInfo }) {
   const { t } = useTranslation('account');

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fail, logEntry, mockApi, ok, renderAccount, testUser } from '../account/test-utils';
-import { instance, instanceList, preorderRow } from '../instances/test-utils';
+import { instance, instanceList, preorder, preorderRow } from '../instances/test-utils';
 import { DashboardPage } from './DashboardPage';
 
 const log = [
@@ -17,6 +17,7 @@ const noInstances = {
     shutdownInstanceCount: 0,
     suspendedInstanceCount: 0,
   }),
+  'GET /api/preorders': ok({ preorders: [] }),
 };
 
 describe('DashboardPage', () => {
@@ -67,28 +68,30 @@ describe('DashboardPage', () => {
   });
 
   it('shows the service tiles and the newest services, preorders not clickable', async () => {
+    const due = new Date(Date.now() + 86_400_000 + 30_000).toISOString();
     const api = mockApi({
       'GET /api/auth/user-info': ok(testUser),
       'GET /api/logs': ok({ logs: [] }),
-      'GET /api/instances': ok(
-        instanceList([preorderRow(9, new Date(Date.now() + 86_400_000 + 30_000).toISOString()), instance(1)]),
-      ),
+      'GET /api/instances': ok(instanceList([preorderRow(9, due), instance(1)])),
       'GET /api/instances/stats': ok({
         instanceCount: 4,
         poweredOnInstanceCount: 2,
         shutdownInstanceCount: 1,
         suspendedInstanceCount: 1,
       }),
+      // The list shows the preorder; the tiles count it from the preorders, as the server answers both.
+      'GET /api/preorders': ok({ preorders: [preorder(9, 'gpu-9', due)] }),
     });
     await renderAccount(<DashboardPage />, '/dashboard');
     const tiles = await screen.findByRole('list', { name: 'Service summary' });
     expect(await within(tiles).findByText('3')).toBeInTheDocument();
     expect(within(tiles).getByText('Active VPS')).toBeInTheDocument();
+    expect(await within(tiles).findByText('and 1 GPU preorder')).toBeInTheDocument();
     expect(await screen.findByRole('link', { name: 'web-1' })).toHaveAttribute('href', '/instances/1/access');
-    const preorder = screen.getByText('gpu-9').closest('tr') as HTMLElement;
-    expect(within(preorder).queryByRole('link')).not.toBeInTheDocument();
+    const gpuRow = screen.getByText('gpu-9').closest('tr') as HTMLElement;
+    expect(within(gpuRow).queryByRole('link')).not.toBeInTheDocument();
     // The countdown is one unbroken unit after its label.
-    expect(within(preorder).getByText('1d 0h 0m left').parentElement).toHaveTextContent('ETA: 1d 0h 0m left');
+    expect(within(gpuRow).getByText('1d 0h 0m left').parentElement).toHaveTextContent('ETA: 1d 0h 0m left');
     expect(screen.getByRole('link', { name: 'View all' })).toHaveAttribute('href', '/services/instanceList');
     expect(screen.getByRole('link', { name: 'New service' })).toHaveAttribute('href', '/createinstance');
     expect(api.calls('GET', '/api/instances')[0]?.query.get('limit')).toBe('5');

@@ -1,47 +1,12 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { fail, mockApi, ok } from '../../test/api';
 import { pageRoute, renderRoutes, stubRoute } from '../../test/render';
 import { CREATION_RESULTS_KEY } from '../instances/pending/creation-results';
 import { CREATION_DRAFT_KEY, loadDraft, saveDraft } from './draft';
 import { defaultCreationValues } from './form-model';
 import { InstanceCreationPage } from './InstanceCreationPage';
-import { appConfig, osList, product, region } from './test-fixtures';
-
-const products = [1, 2, 3, 4, 5, 6].map((id) => product(id, id === 2 ? { remainingStock: 0 } : {}));
-
-function catalogueApi(extra: Parameters<typeof mockApi>[0] = {}) {
-  return mockApi({
-    'GET /api/regions': ok([region()]),
-    'GET /api/products': ok(products),
-    'GET /api/os': ok({ os: osList }),
-    'GET /api/features': ok({}),
-    'GET /api/app-configs': ok(appConfig),
-    'GET /api/applications': ok({ applications: [], totalPages: 0, totalCount: 0, page: 1, pageSize: 500 }),
-    'GET /api/applications/tags': ok([]),
-    'GET /api/ssh-keys': ok({ sshKeys: [] }),
-    ...extra,
-  });
-}
-
-async function renderPage(url = '/createinstance') {
-  const { router } = await renderRoutes(
-    url,
-    (root) => [
-      pageRoute(root, '/createinstance', InstanceCreationPage),
-      stubRoute(root, '/createinstance/pending', 'Pending'),
-    ],
-    { ready: () => screen.findByRole('heading', { level: 1, name: 'Create instance' }) },
-  );
-  // Ready once the first plan in stock is chosen and its hostname generated.
-  await waitFor(
-    () => expect(screen.getByLabelText('Hostname of instance 1')).toHaveValue('ubuntu-s-1-fra-1'),
-    {
-      timeout: 5000,
-    },
-  );
-  return { router };
-}
+import { product } from './test-fixtures';
+import { catalogueApi, fail, ok, products, renderCreationPage as renderPage } from './test-utils';
 
 const planGroup = () => screen.getByRole('radiogroup', { name: 'Plan' });
 const createButton = () => screen.getByRole('button', { name: /Create instance/ });

@@ -1,8 +1,7 @@
 import { Alert, Box, Card, CardContent, Divider, Typography } from '@mui/material';
-import { formatMoney } from '@nimbus/contract';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCurrencySign } from '../payments/queries';
+import { useMoney } from '../../lib/money';
 import { useCreation } from './creation-context';
 import { machineOf } from './plan-rules';
 import { AMOUNT, priceText } from './price-text';
@@ -28,7 +27,7 @@ function Row({ label, value }: { label: ReactNode; value: ReactNode }) {
  */
 export function OrderSummary({ action }: { action?: ReactNode }) {
   const { t } = useTranslation('instanceCreation');
-  const sign = useCurrencySign();
+  const { moneyOfMicros } = useMoney();
   const { values, catalogue } = useCreation();
   const { region, product, application, osVersion } = catalogue;
   const { quote, preorder, preorderEtaDays } = useOrderQuote();
@@ -36,7 +35,7 @@ export function OrderSummary({ action }: { action?: ReactNode }) {
   const hasPlan = values.customPlan || product !== null;
   const machine = machineOf(values.customPlan ? null : product, values.extraResource);
   const perMonth = (micros: number) =>
-    priceText(t('summary.perMonth', { price: AMOUNT }), formatMoney(micros, { sign }));
+    priceText(t('summary.perMonth', { price: AMOUNT }), moneyOfMicros(micros));
   const image =
     application?.name ?? (osVersion ? `${osVersion.family.displayName} ${osVersion.version.name}` : null);
   return (

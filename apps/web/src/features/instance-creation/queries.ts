@@ -13,15 +13,15 @@ import {
 } from '@nimbus/contract';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
+import { catalogueKeys } from '../../api/catalogue';
 import { api } from '../../api/client';
 import { useIdempotentIntent } from '../../api/idempotency';
-import { billingKeys } from '../billing/queries';
-
-export { appConfigQuery } from '../payments/queries';
+import { creditChanged } from '../billing/queries';
+import { instancesChanged } from '../instances/queries';
 
 /** Query keys of the creation screen; the catalogue is public and changes only with a deployment. */
 export const creationKeys = {
-  all: ['catalogue'] as const,
+  all: catalogueKeys.all,
   regions: () => [...creationKeys.all, 'regions'] as const,
   products: (q: ProductFilter) => [...creationKeys.all, 'products', q] as const,
   os: (appId: number | null) => [...creationKeys.all, 'os', appId] as const,
@@ -94,15 +94,14 @@ export const PREORDER_INTENT_KEY = 'nimbus.idempotency.preorder';
 
 /**
  * POST /instances: one instance per hostname, each with its own outcome. One order per submit. An order
- * charges the credit, so the balance shown (top bar, payments) is read again.
+ * charges the credit and adds services, so the balance, invoices, lists and logs are read again; also
+ * after a failure, which may have come after the server acted (a dropped connection).
  */
 export function useCreateInstances() {
   const intent = useIdempotentIntent(ORDER_INTENT_KEY);
   const queryClient = useQueryClient();
   return useMutation({
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: billingKeys.info() });
-    },
+    onSettled: () => Promise.all([creditChanged(queryClient), instancesChanged(queryClient)]),
     mutationFn: (body: CreateInstancesRequest) =>
       intent.run(
         async (idempotencyKey) =>
@@ -113,10 +112,15 @@ export function useCreateInstances() {
   });
 }
 
-/** POST /preorders: GPU plans are ordered ahead of their hardware. One preorder per submit. */
+/**
+ * POST /preorders: GPU plans are ordered ahead of their hardware. One preorder per submit. Nothing is
+ * charged until the GPU is allocated; the preorder joins the lists, the counts and the logs.
+ */
 export function useCreatePreorders() {
   const intent = useIdempotentIntent(PREORDER_INTENT_KEY);
+  const queryClient = useQueryClient();
   return useMutation({
+    onSettled: () => instancesChanged(queryClient),
     mutationFn: (body: CreatePreorderRequest) =>
       intent.run(
         async (idempotencyKey) =>

@@ -1,4 +1,4 @@
-import type { AppConfig, Product, Region } from '@nimbus/contract';
+import type { Product, Region } from '@nimbus/contract';
 
 export const region = (overrides: Partial<Region> = {}): Region => ({
   id: 1,
@@ -38,29 +38,7 @@ export const product = (id: number, overrides: Partial<Product> = {}): Product =
   ...overrides,
 });
 
-const resourcePrices = { diskPerGb: '0.10', bandwidthPerTb: '5.00', ramPerGb: '3.00', cpuPerCore: '4.00' };
-export const appConfig: AppConfig = {
-  currency: 'USD',
-  currencySign: '$',
-  floatingIpPricePerMonth: '1.50',
-  maxActiveFloatingIp: 5,
-  numberOfDaysForCreditCheck: 3,
-  maxFloatingIpPerUserPerMonth: 30,
-  maxAllowedPromotedInstancePerRegionPerUser: 2,
-  IPV4PricePerMonth: '2.00',
-  IPV4PricePerHour: '0.0028',
-  extraResourceHourlyPrice: resourcePrices,
-  extraResourceMonthlyPrice: resourcePrices,
-  featurePrices: {},
-  oneMonthInHours: 720,
-  gpuPreorderEta: 30,
-  defaultBillingCycle: 'hourly',
-  backupConfigs: { feePercentage: 20, maxFiles: 3, periodDetails: [] },
-  ddosIpv4MonthlyPrice: '10.00',
-  extraTrafficPricePerTb: '5.00',
-  snapshotPricePerGbMonth: '0.048',
-  overagePricePerGib: '0.01',
-};
+export { testAppConfig as appConfig } from '../../test/catalogue';
 
 export const osList = [
   {

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
+import { appConfigQuery } from '../../api/catalogue';
 import type { CreationValues } from './form-model';
 import {
-  appConfigQuery,
   applicationCategoriesQuery,
   applicationsQuery,
   featuresQuery,

@@ -1,6 +1,5 @@
-import { formatMoney } from '@nimbus/contract';
 import { useTranslation } from 'react-i18next';
-import { useCurrencySign } from '../payments/queries';
+import { useMoney } from '../../lib/money';
 import { useCreation } from './creation-context';
 import { isPreorder } from './form-model';
 import { AMOUNT, priceText } from './price-text';
@@ -38,10 +37,9 @@ export function useOrderQuote(): OrderQuoteState {
  */
 export function useOrderTotal(quote: OrderQuote | null, preorder: boolean) {
   const { t } = useTranslation('instanceCreation');
-  const sign = useCurrencySign();
   const { billingCycle } = useCreation().values;
+  const { moneyOfMicros: money } = useMoney();
   if (!quote) return null;
-  const money = (micros: number, decimals = 2) => formatMoney(micros, { sign, decimals });
   if (quote.totalHourly !== null)
     return {
       label: preorder ? t('summary.preorderTotal') : t('summary.estimatedTotal'),

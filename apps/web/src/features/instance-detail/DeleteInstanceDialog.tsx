@@ -5,7 +5,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog, DEFAULT_DIALOG_WIDTH } from '../../components/ConfirmDialog';
 import { useToast } from '../../components/toast/ToastProvider';
-import { money } from '../billing/format';
+import { useMoney } from '../../lib/money';
 import { subscriptionRefundQuery } from '../instances/queries';
 import { serverDetail } from './action-errors';
 import { HostnameText } from './HostnameText';
@@ -87,6 +87,7 @@ function LostList({ instance }: { instance: Instance }) {
 /** The refund preview of the contract: a subscription's unused days; hourly billing gets nothing back. */
 function RefundPreview({ instance, open }: { instance: Instance; open: boolean }) {
   const { t } = useTranslation('instanceDetail');
+  const { money } = useMoney();
   const refund = useQuery({ ...subscriptionRefundQuery(instance.id), enabled: open });
   if (refund.isPending) return <Skeleton variant="text" aria-label={t('delete.refundLoading')} />;
   if (refund.isError) return <Alert severity="warning">{t('delete.refundUnknown')}</Alert>;

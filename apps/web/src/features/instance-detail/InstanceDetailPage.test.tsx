@@ -6,7 +6,11 @@ afterEach(() => vi.useRealTimers());
 
 describe('instance detail page', () => {
   it('shows the header and every tab, and opens a tab by its URL', async () => {
-    mockApi({ 'GET /api/instances/7': ok(instance()) });
+    mockApi({
+      'GET /api/instances/7': ok(instance()),
+      // The billing tab lists the instance's invoice items.
+      'GET /api/invoice-items': ok({ items: [], totalCount: 0, totalPages: 0, pageSize: 10, page: 1 }),
+    });
     const { router } = await renderInstanceDetail();
     expect(await screen.findByRole('heading', { level: 1, name: 'web-1' })).toBeInTheDocument();
     expect(screen.getByText('On')).toBeInTheDocument();
@@ -234,7 +238,10 @@ describe('instance detail page', () => {
   });
 
   it('asks for the hostname again when the delete dialog is opened again', async () => {
-    mockApi({ 'GET /api/instances/7': ok(instance()) });
+    mockApi({
+      'GET /api/instances/7': ok(instance()),
+      'GET /api/instances/7/subscription-refund': refund(),
+    });
     await renderInstanceDetail();
     fireEvent.click(await screen.findByRole('button', { name: 'Delete' }));
     fireEvent.change(within(await screen.findByRole('dialog')).getByRole('textbox'), {

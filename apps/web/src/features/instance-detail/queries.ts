@@ -10,9 +10,16 @@ import { infiniteQueryOptions, useMutation, useQuery, useQueryClient } from '@ta
 import { api } from '../../api/client';
 import { useIdempotentIntent } from '../../api/idempotency';
 import { nextLogCursor } from '../account/activity/activity-paging';
-import { accountKeys, LOG_PAGE_SIZE } from '../account/queries';
-import { billingKeys } from '../billing/queries';
-import { deleteInstance, instanceDetailQuery, instanceKeys, resetInstance } from '../instances/queries';
+import { LOG_PAGE_SIZE } from '../account/queries';
+import { creditChanged } from '../billing/queries';
+import {
+  deleteInstance,
+  instanceDetailQuery,
+  instanceKeys,
+  instancesChanged,
+  resetInstance,
+} from '../instances/queries';
+import { unlessLive } from '../live-updates/live-status';
 import { detailRefetchInterval, detailRetry, detailRetryDelay } from './instance-rules';
 
 /** Data and actions of the instance detail page; keys hang under `instanceKeys.detail(id)`. */
@@ -21,7 +28,8 @@ import { detailRefetchInterval, detailRetry, detailRetryDelay } from './instance
 export const useInstanceDetail = (id: number) =>
   useQuery({
     ...instanceDetailQuery(id),
-    refetchInterval: (query) => detailRefetchInterval(query.state.data, query.state.status === 'error'),
+    refetchInterval: (query) =>
+      unlessLive(detailRefetchInterval(query.state.data, query.state.status === 'error')),
     retry: detailRetry,
     retryDelay: detailRetryDelay,
   });
@@ -54,18 +62,22 @@ export const instanceLogQuery = (instanceId: number, pageSize = LOG_PAGE_SIZE) =
 
 /**
  * A call on one instance that changes it: afterwards the detail (and with it the page's polling until
- * stable), the lists and the activity logs are refetched.
+ * stable, its invoice items and log), the lists, the counts and the activity logs are refetched; one
+ * that `charges` also the balance, invoices and transactions.
  */
-function useInstanceMutation<TVars, TData>(id: number, call: (vars: TVars) => Promise<TData>) {
+function useInstanceMutation<TVars, TData>(
+  id: number,
+  call: (vars: TVars) => Promise<TData>,
+  { charges = false } = {},
+) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: call,
     onSettled: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: instanceKeys.detail(id) }),
-        queryClient.invalidateQueries({ queryKey: instanceKeys.lists() }),
-        queryClient.invalidateQueries({ queryKey: instanceKeys.stats() }),
-        queryClient.invalidateQueries({ queryKey: accountKeys.activityLog() }),
+        instancesChanged(queryClient),
+        charges ? creditChanged(queryClient) : undefined,
       ]),
   });
 }
@@ -97,17 +109,14 @@ export const useAutoRenewMutation = (id: number) =>
 /** Renew now charges a cycle: one charge per click, however often the click is sent. */
 export function useRenewMutation(id: number) {
   const intent = useIdempotentIntent();
-  const queryClient = useQueryClient();
-  return useInstanceMutation(id, async () => {
-    try {
-      return await intent.run((idempotencyKey) =>
+  return useInstanceMutation(
+    id,
+    () =>
+      intent.run((idempotencyKey) =>
         api<unknown>(`/instances/${id}/renew`, { method: 'POST', idempotencyKey }),
-      );
-    } finally {
-      // The charge changed the balance the top bar shows.
-      void queryClient.invalidateQueries({ queryKey: billingKeys.info() });
-    }
-  });
+      ),
+    { charges: true },
+  );
 }
 
 /** Deleting drops the instance from the cache instead of refetching a 404. */
@@ -118,10 +127,9 @@ export function useDeleteInstanceMutation(id: number) {
     mutationFn: () => intent.run((idempotencyKey) => deleteInstance(id, idempotencyKey)),
     onSuccess: () => {
       queryClient.removeQueries({ queryKey: instanceKeys.detail(id) });
-      // A subscription's unused days come back as credit.
-      void queryClient.invalidateQueries({ queryKey: billingKeys.info() });
-      void queryClient.invalidateQueries({ queryKey: instanceKeys.lists() });
-      void queryClient.invalidateQueries({ queryKey: instanceKeys.stats() });
+      // A subscription's unused days come back as credit, on the month's invoice and in transactions.
+      void creditChanged(queryClient);
+      void instancesChanged(queryClient);
     },
   });
 }

@@ -12,9 +12,11 @@ import {
   preorderListSchema,
   subscriptionRefundSchema,
 } from '@nimbus/contract';
-import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import { infiniteQueryOptions, type QueryClient, queryOptions } from '@tanstack/react-query';
 import { api } from '../../api/client';
 import type { ValidInterval } from '../../components/filters';
+import { accountKeys } from '../account/queries';
+import { unlessLive } from '../live-updates/live-status';
 
 /** What the instance list is filtered by, as sent to the API; an incomplete custom range is no filter. */
 export type InstanceFilters = { status?: InstanceStatusFilter; ipv4?: string } & Partial<ValidInterval>;
@@ -38,6 +40,18 @@ export const instanceKeys = {
   bulkRefund: (ids: readonly number[]) => [...instanceKeys.all, 'bulk-refund', ids] as const,
 };
 
+/**
+ * What any change to the customer's services touches besides the instance itself: every list (the
+ * dashboard's too), the counts, the pending GPU preorders, and the activity logs, which record it.
+ */
+export const instancesChanged = (queryClient: QueryClient) =>
+  Promise.all([
+    queryClient.invalidateQueries({ queryKey: instanceKeys.lists() }),
+    queryClient.invalidateQueries({ queryKey: instanceKeys.stats() }),
+    queryClient.invalidateQueries({ queryKey: instanceKeys.preorders() }),
+    queryClient.invalidateQueries({ queryKey: accountKeys.activityLog() }),
+  ]);
+
 /** One instance; the detail pages decide how often to poll it. */
 export const instanceDetailQuery = (id: number) =>
   queryOptions({
@@ -60,7 +74,7 @@ export const instanceListQuery = (filters: InstanceFilters, limit = INSTANCE_LIS
     queryFn: ({ pageParam }) => fetchInstances(filters, pageParam, limit),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.bookmark ?? undefined,
-    refetchInterval: (query) => listPollInterval(query.state.data?.pages),
+    refetchInterval: (query) => unlessLive(listPollInterval(query.state.data?.pages)),
   });
 
 /** Every 6 s while an instance is changing or has no main IP yet (instances.md §4 "Polling"). */

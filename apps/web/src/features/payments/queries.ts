@@ -1,9 +1,7 @@
 import {
-  appConfigSchema,
   type CreatePaymentRequest,
   checkoutSchema,
   PAYMENTS_PAGE_SIZE,
-  paymentGatewaySchema,
   paymentListSchema,
   paymentReceiptSchema,
 } from '@nimbus/contract';
@@ -12,13 +10,11 @@ import {
   keepPreviousData,
   queryOptions,
   useMutation,
-  useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import { z } from 'zod';
 import { api } from '../../api/client';
 import { useIdempotentIntent } from '../../api/idempotency';
-import { billingKeys } from '../billing/queries';
+import { creditChanged } from '../billing/queries';
 
 /** Query keys of the payments area; the paged table and the small-screen cards share the `list` prefix. */
 export const paymentKeys = {
@@ -26,7 +22,6 @@ export const paymentKeys = {
   list: () => [...paymentKeys.all, 'list'] as const,
   page: (page: number) => [...paymentKeys.list(), 'page', page] as const,
   infinite: () => [...paymentKeys.list(), 'infinite'] as const,
-  gateways: () => [...paymentKeys.all, 'gateways'] as const,
   receipt: (token: string) => [...paymentKeys.all, 'receipt', token] as const,
 };
 
@@ -49,26 +44,6 @@ export const paymentsInfiniteQuery = () =>
     initialPageParam: 1,
     getNextPageParam: (last) => (last.payments.length < PAYMENTS_PAGE_SIZE ? undefined : last.page + 1),
   });
-
-/** The gateways enabled on this install; catalogue data, it changes only with a deployment. */
-export const gatewaysQuery = queryOptions({
-  queryKey: paymentKeys.gateways(),
-  queryFn: async () => z.array(paymentGatewaySchema).parse(await api('/payments/gateways')),
-  staleTime: 10 * 60_000,
-});
-export const useGatewaysQuery = () => useQuery(gatewaysQuery);
-
-/** Catalogue data; kept here until the catalogue area has query options of its own. */
-export const appConfigQuery = queryOptions({
-  queryKey: ['catalogue', 'app-configs'] as const,
-  queryFn: async () => appConfigSchema.parse(await api('/app-configs')),
-  staleTime: 10 * 60_000,
-});
-
-/** The provider's currency sign; "$" until the configuration has arrived (the currency is USD). */
-export function useCurrencySign(): string {
-  return useQuery(appConfigQuery).data?.currencySign ?? '$';
-}
 
 /** The printable receipt; opened without login, so the token is the only credential. */
 export const receiptQuery = (token: string) =>
@@ -96,7 +71,7 @@ export function useCheckoutMutation() {
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: paymentKeys.list() }),
-        queryClient.invalidateQueries({ queryKey: billingKeys.info() }),
+        creditChanged(queryClient),
       ]),
   });
 }

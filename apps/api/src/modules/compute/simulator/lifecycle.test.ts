@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { startJobQueue } from '../../../jobs/queue';
+import { jobSender } from '../../../jobs/sender';
 import { createHypervisor } from '../compute';
 import { computeJobs } from '../compute.jobs';
 import {
@@ -61,13 +62,13 @@ describe('simulator power, hostname, password and jobs', () => {
     const stepConfig = { ...sim.config, SIMULATOR_STEP_SECONDS: 0 };
     const queue = await startJobQueue({
       connectionString: sim.url,
-      jobs: computeJobs({ config: stepConfig, db: sim.db }),
+      jobs: computeJobs({ config: stepConfig, db: sim.db, jobs: jobSender(sim.db) }),
       runWorkers: true,
       log: { info: () => {}, error: () => {} },
     });
     try {
       const spec = serverSpec({ sshKeys: ['ssh-ed25519 AAAA k'] });
-      await createHypervisor({ config: stepConfig, db: sim.db }).create(spec);
+      await createHypervisor({ config: stepConfig, db: sim.db, jobs: jobSender(sim.db) }).create(spec);
       const deadline = Date.now() + 20_000;
       while ((await sim.hv.get(spec.ref))!.status !== 'active' && Date.now() < deadline) {
         await new Promise((r) => setTimeout(r, 200));

@@ -1,6 +1,7 @@
 import type { InstanceStatus } from '@nimbus/contract';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../config';
+import { jobSender } from '../../../jobs/sender';
 import { createHypervisor } from '../compute';
 import {
   addressesOf,
@@ -76,7 +77,11 @@ describe('simulator provisioning', () => {
   });
 
   it('does not advance before the step is due, nor in another step than expected', async () => {
-    const slow = createHypervisor({ config: { ...sim.config, SIMULATOR_STEP_SECONDS: 60 }, db: sim.db });
+    const slow = createHypervisor({
+      config: { ...sim.config, SIMULATOR_STEP_SECONDS: 60 },
+      db: sim.db,
+      jobs: jobSender(sim.db),
+    });
     const { ref } = await slow.create(serverSpec());
     expect(await advanceServer(sim.db, ref, { stepSeconds: 60 })).toMatchObject({ kind: 'not_due' });
     const later = new Date(Date.now() + 61_000);

@@ -1,7 +1,6 @@
 import type { InstanceStatus } from '@nimbus/contract';
 import type { Database } from '../../../db/client';
 import type { JobDefinition, JobQueue } from '../../../jobs/queue';
-import { jobSender } from '../../../jobs/sender';
 import { advanceDueServers, advanceServer, type StepOutcome } from './transitions';
 
 const SIMULATOR_STEP_JOB = 'compute.simulator.step';
@@ -48,9 +47,12 @@ async function scheduleNext(queue: JobQueue, outcome: StepOutcome) {
 }
 
 /** The simulator's jobs: one per step, and a sweeper that converges whatever jobs were lost. */
-export function simulatorJobs(deps: { db: Database; stepSeconds: number }): JobDefinition<never>[] {
-  const { db, stepSeconds } = deps;
-  const queue = jobSender(db);
+export function simulatorJobs(deps: {
+  db: Database;
+  queue: JobQueue;
+  stepSeconds: number;
+}): JobDefinition<never>[] {
+  const { db, queue, stepSeconds } = deps;
   const step: JobDefinition<SimulatorStepJob> = {
     name: SIMULATOR_STEP_JOB,
     policy: 'short',

@@ -6,7 +6,7 @@ import {
 } from '@nimbus/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { AppDeps } from '../../../app';
+import type { AppDeps } from '../../../deps';
 import { ok, okSchema } from '../../../lib/envelope';
 import { customerOf, requireCustomer, securedBy } from '../../auth/auth.guard';
 import type { Hypervisor } from '../../compute/hypervisor';

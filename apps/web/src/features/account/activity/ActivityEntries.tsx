@@ -15,15 +15,17 @@ import {
 } from '@mui/material';
 import type { ActivityLogEntry } from '@nimbus/contract';
 import { useTranslation } from 'react-i18next';
-import { useFormatDate } from '../dates';
+import { useFormatDate } from '../../../lib/dates';
+import { useMoney } from '../../../lib/money';
 import { entryIp, eventMessage } from './event-message';
 
 /** The readable sentence of one entry. */
 export function useEventText() {
   const { t, i18n } = useTranslation('account');
   const list = new Intl.ListFormat(i18n.language, { type: 'conjunction' });
+  const { money } = useMoney();
   return (entry: ActivityLogEntry) => {
-    const { key, values, fields } = eventMessage(entry);
+    const { key, values, fields } = eventMessage(entry, money);
     const names = fields?.map((field) => t(`information.${field}`, { defaultValue: field }));
     return t(key, names ? { ...values, fields: list.format(names) } : values);
   };
@@ -65,7 +67,7 @@ function ActivityTable({ entries, label }: Props) {
             <TableRow key={entry.id} hover>
               <TableCell sx={{ overflowWrap: 'anywhere' }}>{eventText(entry)}</TableCell>
               <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                <time dateTime={entry.timestamp}>{formatDate(entry.timestamp, 'LLL')}</time>
+                <time dateTime={entry.timestamp}>{formatDate(entry.timestamp, 'dateTime')}</time>
               </TableCell>
               <TableCell sx={{ whiteSpace: 'nowrap' }}>
                 <IpAddress entry={entry} />
@@ -108,7 +110,7 @@ function ActivityCards({ entries, label }: Props) {
               slotProps={{ primary: { sx: { overflowWrap: 'anywhere' } } }}
               secondary={
                 <Box component="span" sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 2 }}>
-                  <time dateTime={entry.timestamp}>{formatDate(entry.timestamp, 'LLL')}</time>
+                  <time dateTime={entry.timestamp}>{formatDate(entry.timestamp, 'dateTime')}</time>
                   {ip && (
                     <span>
                       {t(`activity.ipSource.${ip.source}`)}: <bdi>{ip.address}</bdi>

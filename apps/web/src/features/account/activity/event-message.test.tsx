@@ -1,8 +1,13 @@
+import type { ActivityLogEntry } from '@nimbus/contract';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { moneyFormat } from '../../../lib/money';
 import { logEntry, renderAccount } from '../test-utils';
 import { ActivityEntries } from './ActivityEntries';
-import { eventMessage } from './event-message';
+import { eventMessage as messageWith } from './event-message';
+
+/** The message of an entry, amounts in the default catalogue's sign. */
+const eventMessage = (entry: ActivityLogEntry) => messageWith(entry, moneyFormat('$').money);
 
 describe('eventMessage', () => {
   it('uses the detail an event carries', () => {

@@ -1,5 +1,4 @@
 import { type ActivityEvent, type ActivityLogEntry, activityEvents } from '@nimbus/contract';
-import { money } from '../../billing/format';
 
 /** An i18n key of the `account` namespace and the values it interpolates. */
 export interface EventMessage {
@@ -49,15 +48,16 @@ const humanize = (event: string) => {
 
 const isDecimal = (value: string) => /^-?\d+(\.\d+)?$/.test(value);
 
-/** An amount the API recorded, shown as every amount of the panel is (in the catalogue's currency). */
-const moneyText = (value: unknown) => {
-  const amount = text(value);
-  return isDecimal(amount) ? money(amount) : amount;
-};
-
-/** What an entry says, in the customer's words, with the data it carries (ip, new email, subject …). */
-export function eventMessage(entry: ActivityLogEntry): EventMessage {
+/**
+ * What an entry says, in the customer's words, with the data it carries (ip, new email, subject …).
+ * `money` writes amounts as every amount of the panel is (`useMoney`, in the catalogue's currency).
+ */
+export function eventMessage(entry: ActivityLogEntry, money: (value: string) => string): EventMessage {
   const { data } = entry;
+  const moneyText = (value: unknown) => {
+    const amount = text(value);
+    return isDecimal(amount) ? money(amount) : amount;
+  };
   const values: Record<string, string> = {
     ip: text(data.ip),
     email: text(data.email),

@@ -4,11 +4,11 @@ import { API_TOKEN_PREFIX, type ApiTokenInfo } from '@nimbus/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { DetailList } from '../../../components/DetailList';
 import { SectionCard } from '../../../components/SectionCard';
 import { ErrorState } from '../../../components/states/ErrorState';
 import { useToast } from '../../../components/toast/ToastProvider';
-import { DetailList } from '../components/DetailList';
-import { useFormatDate } from '../dates';
+import { useFormatDate } from '../../../lib/dates';
 import { useApiErrorToast } from '../form/server-errors';
 import { useApiTokenCreateMutation, useApiTokenQuery, useApiTokenRevokeMutation } from '../queries';
 import { CodeBlock } from './CodeBlock';
@@ -99,10 +99,10 @@ function ExistingToken({ info }: { info: ApiTokenInfo }) {
               </Box>
             ),
           },
-          { label: t('apiAccess.createdAt'), value: formatDate(info.createdAt, 'LLL') },
+          { label: t('apiAccess.createdAt'), value: formatDate(info.createdAt, 'dateTime') },
           {
             label: t('apiAccess.lastUsedAt'),
-            value: info.lastUsedAt ? formatDate(info.lastUsedAt, 'LLL') : t('apiAccess.neverUsed'),
+            value: info.lastUsedAt ? formatDate(info.lastUsedAt, 'dateTime') : t('apiAccess.neverUsed'),
           },
         ]}
       />

@@ -1,8 +1,8 @@
 import type { FieldPath, FieldValues, UseFormSetError } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/client';
+import { applyApiErrorToFields } from '../../../api/errors';
 import { useToast } from '../../../components/toast/ToastProvider';
-import { applyApiErrorToFields } from '../../auth/errors';
 
 /**
  * Puts an API error onto the form's fields: the account codes listed in `codeFields` (e.g.
@@ -15,12 +15,7 @@ export function applyServerErrors<T extends FieldValues>(
   fields: readonly FieldPath<T>[],
   codeFields: Partial<Record<string, FieldPath<T>>> = {},
 ): boolean {
-  const codeField = error instanceof ApiError ? codeFields[error.code] : undefined;
-  if (error instanceof ApiError && codeField) {
-    setError(codeField, { type: 'server', message: `account:errors.${error.code}` }, { shouldFocus: true });
-    return true;
-  }
-  return applyApiErrorToFields(error, setError, fields);
+  return applyApiErrorToFields(error, setError, fields, codeFields, (e) => `account:errors.${e.code}`);
 }
 
 /** Toasts an error no field shows: the account area's text for known codes, else the server's detail. */

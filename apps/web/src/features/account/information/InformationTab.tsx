@@ -4,12 +4,12 @@ import { authErrorCodes, type UserInfo, updateProfileRequestSchema } from '@nimb
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/client';
+import { DetailList } from '../../../components/DetailList';
 import { SectionCard } from '../../../components/SectionCard';
 import { useToast } from '../../../components/toast/ToastProvider';
+import { useFormatDate } from '../../../lib/dates';
 import { AccountStateChip } from '../components/AccountStateChip';
-import { DetailList } from '../components/DetailList';
 import { UserInfoGate } from '../components/UserInfoGate';
-import { useFormatDate } from '../dates';
 import { applyServerErrors, useApiErrorToast } from '../form/server-errors';
 import { useProfileUpdateMutation } from '../queries';
 import { CityField, CountryField, FullnameField, PhoneField, RegionField } from './ProfileFields';

@@ -1,8 +1,8 @@
 import { Button, type ButtonProps } from '@mui/material';
 import { authErrorCodes, errorCodes } from '@nimbus/contract';
 import { useTranslation } from 'react-i18next';
+import { errorCodeOf } from '../../../api/errors';
 import { useToast } from '../../../components/toast/ToastProvider';
-import { errorCodeOf } from '../errors';
 import { useResendVerificationMutation } from '../queries';
 import { useCooldown } from './useCooldown';
 

@@ -1,16 +1,18 @@
 import { Box, Typography } from '@mui/material';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { useFormatPeriod } from '../../../lib/dates';
+import { useMoney } from '../../../lib/money';
 import { CardList, LinkCard } from '../components/CardList';
 import type { ListViewProps } from '../components/ListStatus';
 import { InvoiceStatusChip } from '../components/StatusChips';
-import { money, useFormatPeriod } from '../format';
 import { type InvoiceFilters, invoicePagesQuery } from '../queries';
 
 /** Invoices on small screens: cards, the next page loading as the end of the list comes into view. */
 export function InvoiceCards({ filters, filtered, texts, onClearFilters }: ListViewProps<InvoiceFilters>) {
   const { t } = useTranslation('billing');
   const formatPeriod = useFormatPeriod();
+  const { money } = useMoney();
   const list = useInfiniteQuery(invoicePagesQuery(filters));
   const invoices = list.data?.pages.flatMap((page) => page.invoices) ?? [];
 

@@ -5,15 +5,16 @@ import { useQuery } from '@tanstack/react-query';
 import { getRouteApi, Navigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/client';
+import { DetailList } from '../../../components/DetailList';
 import { ButtonLink } from '../../../components/links';
 import { PageHeader } from '../../../components/PageHeader';
 import { SectionCard } from '../../../components/SectionCard';
 import { ErrorState } from '../../../components/states/ErrorState';
 import { LoadingState } from '../../../components/states/LoadingState';
 import { VisuallyHidden } from '../../../components/VisuallyHidden';
-import { DetailList } from '../../account/components/DetailList';
+import { useFormatPeriod } from '../../../lib/dates';
+import { useMoney } from '../../../lib/money';
 import { InvoiceStatusChip } from '../components/StatusChips';
-import { money, useFormatPeriod } from '../format';
 import { invoiceQuery } from '../queries';
 import { InvoiceItems } from './InvoiceItems';
 
@@ -34,6 +35,7 @@ export function InvoiceDetailsPage() {
   const { t } = useTranslation('billing');
   const { id }: { id: string } = route.useParams();
   const formatPeriod = useFormatPeriod();
+  const { money } = useMoney();
   const invoice = useQuery(invoiceQuery(Number(id)));
 
   // An unknown invoice, or another customer's, is simply not found (platform.md §8).

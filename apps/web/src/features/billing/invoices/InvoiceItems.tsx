@@ -12,8 +12,8 @@ import {
 } from '@mui/material';
 import type { InvoiceItem } from '@nimbus/contract';
 import { useTranslation } from 'react-i18next';
-import { DetailList } from '../../account/components/DetailList';
-import { money } from '../format';
+import { DetailList } from '../../../components/DetailList';
+import { useMoney } from '../../../lib/money';
 import { useSmallScreen } from '../use-small-screen';
 import { useInvoiceItemText } from './invoice-items-text';
 
@@ -46,6 +46,7 @@ function Description({ item }: { item: InvoiceItem }) {
  */
 export function InvoiceItems({ items, print = false }: { items: InvoiceItem[]; print?: boolean }) {
   const { t } = useTranslation('billing');
+  const { money } = useMoney();
   const text = useInvoiceItemText();
   const small = useSmallScreen() && !print;
 

@@ -8,12 +8,13 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { brandingQuery } from '../../../api/branding';
 import { ApiError } from '../../../api/client';
+import { DetailList } from '../../../components/DetailList';
 import { ButtonLink } from '../../../components/links';
 import { ErrorState } from '../../../components/states/ErrorState';
 import { LoadingState } from '../../../components/states/LoadingState';
-import { DetailList } from '../../account/components/DetailList';
+import { useFormatPeriod } from '../../../lib/dates';
+import { useMoney } from '../../../lib/money';
 import { InvoiceStatusChip } from '../components/StatusChips';
-import { money, useFormatPeriod } from '../format';
 import { invoicePrintQuery } from '../queries';
 import { InvoiceItems } from './InvoiceItems';
 
@@ -52,6 +53,7 @@ function Printable({ invoice }: { invoice: InvoiceDetails }) {
   const { t } = useTranslation('billing');
   const { data: branding } = useQuery(brandingQuery);
   const formatPeriod = useFormatPeriod();
+  const { money } = useMoney();
   const { customer } = invoice;
   const id = useId();
   return (

@@ -3,11 +3,12 @@ import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { TextLink } from '../../../components/links';
+import { useFormatPeriod } from '../../../lib/dates';
+import { useMoney } from '../../../lib/money';
 import { insideRow, LinkRow } from '../components/LinkRow';
 import type { ListViewProps } from '../components/ListStatus';
 import { PagedTable } from '../components/PagedTable';
 import { InvoiceStatusChip } from '../components/StatusChips';
-import { money, useFormatPeriod } from '../format';
 import { type InvoiceFilters, invoiceListQuery } from '../queries';
 
 interface InvoiceTableProps extends ListViewProps<InvoiceFilters> {
@@ -20,6 +21,7 @@ export function InvoiceTable({ filters, filtered, texts, onClearFilters, page, o
   const { t } = useTranslation('billing');
   const navigate = useNavigate();
   const formatPeriod = useFormatPeriod();
+  const { money } = useMoney();
   const list = useQuery(invoiceListQuery(filters, page));
   const invoices = list.data?.invoices ?? [];
   const open = (id: number) => navigate({ to: '/invoices/$id', params: { id: String(id) } });

@@ -1,6 +1,6 @@
 import type { InvoiceItem } from '@nimbus/contract';
 import { useTranslation } from 'react-i18next';
-import { useFormatPeriod } from '../format';
+import { useFormatPeriod } from '../../../lib/dates';
 
 /** How an invoice item reads: its reason, usage (hours or cycles) and period, in the customer's language. */
 export function useInvoiceItemText() {

@@ -1,11 +1,11 @@
 import { gatewayBrands, type Transaction } from '@nimbus/contract';
 import { useTranslation } from 'react-i18next';
-import { useFormatDate } from '../../account/dates';
+import { useFormatDate, useFormatMonth } from '../../../lib/dates';
 
 /** A transaction in the customer's words and language: what moved the credit, not the API's English text. */
 export function useTransactionDescription() {
-  const { t, i18n } = useTranslation('billing');
-  const month = new Intl.DateTimeFormat(i18n.language, { month: 'long', year: 'numeric', timeZone: 'UTC' });
+  const { t } = useTranslation('billing');
+  const formatMonth = useFormatMonth();
   return (transaction: Transaction): string => {
     const gateway = transaction.gateway ? gatewayBrands[transaction.gateway] : '';
     const { hostname } = transaction;
@@ -18,7 +18,7 @@ export function useTransactionDescription() {
         return t('transactions.describe.adjustment', { note: transaction.note ?? '' });
       case 'invoice': {
         if (!transaction.period) return transaction.description;
-        const values = { month: month.format(new Date(`${transaction.period}-01T00:00:00Z`)) };
+        const values = { month: formatMonth(transaction.period) };
         // An open invoice is a running total: it says so, so its changing amount surprises nobody.
         return transaction.status === 'open'
           ? t('transactions.describe.invoiceSoFar', values)
@@ -49,7 +49,9 @@ export function useTransactionDate() {
   const { t } = useTranslation('billing');
   const formatDate = useFormatDate();
   return (transaction: Transaction): string =>
-    isRunningTotal(transaction) ? t('transactions.monthToDate') : formatDate(transaction.timestamp, 'LLL');
+    isRunningTotal(transaction)
+      ? t('transactions.monthToDate')
+      : formatDate(transaction.timestamp, 'dateTime');
 }
 
 /** An open invoice: the charges of its month so far, its total still growing. */

@@ -1,5 +1,5 @@
 import { Alert, Box, Button, Stack, Typography } from '@mui/material';
-import { formatMoney, toMicros, type UserInfo } from '@nimbus/contract';
+import type { UserInfo } from '@nimbus/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,8 +9,8 @@ import { PageHeader } from '../../../components/PageHeader';
 import { SectionCard } from '../../../components/SectionCard';
 import { ErrorState } from '../../../components/states/ErrorState';
 import { LoadingState } from '../../../components/states/LoadingState';
+import { useMoney } from '../../../lib/money';
 import { authKeys, userInfoQuery } from '../../auth/queries';
-import { useCurrencySign } from '../../payments/queries';
 import { CreationForm } from '../CreationForm';
 import { CreationProvider, useCreation } from '../creation-context';
 import { type CartStage, cartStage, setCartStage } from '../draft';
@@ -57,7 +57,7 @@ const backToCart = () => desiredRoute.save('/cart');
 function CartFlow({ freshStart }: { freshStart: boolean }) {
   const { t } = useTranslation('instanceCreation');
   const { values, replace, catalogue } = useCreation();
-  const sign = useCurrencySign();
+  const { money } = useMoney();
   const signedIn = tokenStore.isAuthenticated();
   const [step, setStep] = useState<CartStage>(() => arrivalStep(signedIn));
   const [deploying, setDeploying] = useState(false);
@@ -164,7 +164,7 @@ function CartFlow({ freshStart }: { freshStart: boolean }) {
             <Alert severity="info" sx={{ mb: 2 }}>
               <Typography>
                 {t('cart.payment.minimum', {
-                  amount: formatMoney(toMicros(order.balance.minimumRequiredBalance), { sign }),
+                  amount: money(order.balance.minimumRequiredBalance),
                 })}
               </Typography>
             </Alert>

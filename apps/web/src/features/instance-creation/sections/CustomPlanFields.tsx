@@ -1,7 +1,7 @@
 import { Box } from '@mui/material';
-import { customPlanBounds, formatMoney, toMicros } from '@nimbus/contract';
+import { customPlanBounds, toMicros } from '@nimbus/contract';
 import { useTranslation } from 'react-i18next';
-import { useCurrencySign } from '../../payments/queries';
+import { useMoney } from '../../../lib/money';
 import { useCreation } from '../creation-context';
 import { ResourceField } from './ResourceField';
 
@@ -9,12 +9,12 @@ import { ResourceField } from './ResourceField';
 export function CustomPlanFields() {
   const { t } = useTranslation('instanceCreation');
   const { values, apply, catalogue } = useCreation();
-  const sign = useCurrencySign();
+  const { moneyOfMicros } = useMoney();
   const prices = catalogue.appConfig.data?.extraResourceMonthlyPrice;
   const set = (key: keyof typeof customPlanBounds) => (value: number) =>
     apply((v) => ({ ...v, extraResource: { ...v.extraResource, [key]: value } }));
   const unit = (price: string | undefined, times = 1) =>
-    price ? t('plan.unitPrice', { price: formatMoney(toMicros(price) * times, { sign }) }) : undefined;
+    price ? t('plan.unitPrice', { price: moneyOfMicros(toMicros(price) * times) }) : undefined;
   const field = (key: keyof typeof customPlanBounds, price: string | undefined, times = 1) => {
     const b = customPlanBounds[key];
     return (

@@ -12,11 +12,11 @@ import {
   Switch,
   TextField,
 } from '@mui/material';
-import { type BillingCycle, billingCycles, formatMoney, toMicros } from '@nimbus/contract';
+import { type BillingCycle, billingCycles, toMicros } from '@nimbus/contract';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SectionCard } from '../../../components/SectionCard';
-import { useCurrencySign } from '../../payments/queries';
+import { useMoney } from '../../../lib/money';
 import { useCreation } from '../creation-context';
 import { AMOUNT, priceText } from '../price-text';
 import { SshKeysField } from './SshKeysField';
@@ -25,7 +25,7 @@ import { SshKeysField } from './SshKeysField';
 export function OptionsSection({ signedIn }: { signedIn: boolean }) {
   const { t } = useTranslation('instanceCreation');
   const { values, apply, catalogue } = useCreation();
-  const sign = useCurrencySign();
+  const { money, moneyOfMicros } = useMoney();
   const cycleLabelId = useId();
   const { product, region, appConfig } = catalogue;
   const ipv4Price = values.customPlan ? appConfig.data?.IPV4PricePerMonth : product?.plan.ipv4Price;
@@ -49,10 +49,7 @@ export function OptionsSection({ signedIn }: { signedIn: boolean }) {
               }
               label={
                 ipv4Micros > 0
-                  ? priceText(
-                      t('options.network.ipv4Priced', { price: AMOUNT }),
-                      formatMoney(ipv4Micros, { sign }),
-                    )
+                  ? priceText(t('options.network.ipv4Priced', { price: AMOUNT }), moneyOfMicros(ipv4Micros))
                   : t('options.network.ipv4Free')
               }
             />
@@ -108,7 +105,7 @@ export function OptionsSection({ signedIn }: { signedIn: boolean }) {
               }
               label={priceText(
                 t('options.ddos.label', { price: AMOUNT }),
-                formatMoney(toMicros(appConfig.data?.ddosIpv4MonthlyPrice ?? '0'), { sign }),
+                money(appConfig.data?.ddosIpv4MonthlyPrice ?? '0'),
               )}
             />
             {!values.assignIpv4 && <FormHelperText>{t('options.ddos.needsIpv4')}</FormHelperText>}

@@ -1,6 +1,7 @@
 import { Box, Card, CardActionArea, Chip, Typography } from '@mui/material';
-import { formatMoney, gpuModels, type Product, toMicros } from '@nimbus/contract';
+import { gpuModels, type Product, toMicros } from '@nimbus/contract';
 import { useTranslation } from 'react-i18next';
+import { useMoney } from '../../../lib/money';
 import { isOutOfStock } from '../plan-rules';
 import { AMOUNT, priceText } from '../price-text';
 
@@ -12,7 +13,6 @@ function planMonthly(product: Product) {
 interface PlanCardProps {
   product: Product;
   selected: boolean;
-  sign: string;
   onSelect: () => void;
 }
 
@@ -21,7 +21,8 @@ interface PlanCardProps {
  * one figure per line, each kept whole ("50 GB storage"), so a narrow card never splits a figure from its
  * unit nor starts a line with a separator.
  */
-export function PlanCard({ product, selected, sign, onSelect }: PlanCardProps) {
+export function PlanCard({ product, selected, onSelect }: PlanCardProps) {
+  const { moneyOfMicros } = useMoney();
   const { t } = useTranslation('instanceCreation');
   const spec = product.plan.specification;
   const soldOut = isOutOfStock(product);
@@ -59,7 +60,7 @@ export function PlanCard({ product, selected, sign, onSelect }: PlanCardProps) {
           <bdi>{product.name}</bdi>
         </Typography>
         <Typography variant="h3" component="p" sx={{ my: 0.5 }}>
-          {priceText(t('plan.perMonth', { price: AMOUNT }), formatMoney(planMonthly(product), { sign }))}
+          {priceText(t('plan.perMonth', { price: AMOUNT }), moneyOfMicros(planMonthly(product)))}
         </Typography>
         <Box component="ul" sx={{ m: 0, p: 0, listStyle: 'none' }}>
           {figures.map((figure) => (

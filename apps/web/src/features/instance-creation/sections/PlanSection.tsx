@@ -6,7 +6,6 @@ import { SectionCard } from '../../../components/SectionCard';
 import { EmptyState } from '../../../components/states/EmptyState';
 import { ErrorState } from '../../../components/states/ErrorState';
 import { LoadingState } from '../../../components/states/LoadingState';
-import { useCurrencySign } from '../../payments/queries';
 import { useCreation } from '../creation-context';
 import {
   activePlans,
@@ -26,7 +25,6 @@ import { PlanCard } from './PlanCard';
 export function PlanSection() {
   const { t } = useTranslation('instanceCreation');
   const { values, apply, catalogue } = useCreation();
-  const sign = useCurrencySign();
   const [showMore, setShowMore] = useState(false);
   const { products, plansOfClass, application } = catalogue;
   const active = activePlans(plansOfClass);
@@ -49,7 +47,6 @@ export function PlanSection() {
             <PlanCard
               key={product.id}
               product={product}
-              sign={sign}
               selected={!values.customPlan && product.id === values.productId}
               onSelect={() => !isOutOfStock(product) && apply((v) => withPlan(v, product.id))}
             />

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
+import { DetailList } from '../../../components/DetailList';
 import { SectionCard } from '../../../components/SectionCard';
-import { DetailList } from '../../account/components/DetailList';
 
 /** The application's settings given at creation (ocaData): names and values come from the application. */
 export function ApplicationSettingsCard({ ocaData }: { ocaData: Record<string, string> }) {

@@ -1,8 +1,8 @@
 import type { Instance } from '@nimbus/contract';
 import { useTranslation } from 'react-i18next';
+import { DetailList } from '../../../components/DetailList';
 import { SectionCard } from '../../../components/SectionCard';
-import { DetailList } from '../../account/components/DetailList';
-import { useFormatDate } from '../../account/dates';
+import { useFormatDate } from '../../../lib/dates';
 
 /**
  * What the instance runs and what it is made of; RAM comes in MB and reads in GB. Figures with their unit
@@ -38,7 +38,7 @@ export function SoftwareCard({ instance }: { instance: Instance }) {
           },
           {
             label: t('software.created'),
-            value: <time dateTime={instance.insertedAt}>{formatDate(instance.insertedAt, 'LLL')}</time>,
+            value: <time dateTime={instance.insertedAt}>{formatDate(instance.insertedAt, 'dateTime')}</time>,
           },
         ]}
       />

@@ -1,17 +1,18 @@
 import type { Instance } from '@nimbus/contract';
 import { useTranslation } from 'react-i18next';
+import { DetailList } from '../../../components/DetailList';
 import { SectionCard } from '../../../components/SectionCard';
-import { DetailList } from '../../account/components/DetailList';
-import { useFormatDate } from '../../account/dates';
-import { money } from '../../billing/format';
+import { useFormatDate } from '../../../lib/dates';
+import { useMoney } from '../../../lib/money';
 
 /** Start, end, cycle and purchased price of the current billing cycle. */
 export function CycleDetailsCard({ instance }: { instance: Instance }) {
   const { t } = useTranslation('instanceDetail');
+  const { money } = useMoney();
   const formatDate = useFormatDate();
   const detail = instance.billingDetail;
   const date = (value: string | null | undefined) =>
-    value ? <time dateTime={value}>{formatDate(value, 'LL')}</time> : t('billing.none');
+    value ? <time dateTime={value}>{formatDate(value, 'date')}</time> : t('billing.none');
   const hourly = instance.billingCycle === 'hourly';
   return (
     <SectionCard title={t('billing.cycleTitle')}>

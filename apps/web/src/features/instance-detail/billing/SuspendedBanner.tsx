@@ -8,7 +8,7 @@ import {
 } from '../../../components/InsufficientBalanceDialog';
 import { ButtonLink } from '../../../components/links';
 import { useToast } from '../../../components/toast/ToastProvider';
-import { useFormatDate } from '../../account/dates';
+import { useFormatDate } from '../../../lib/dates';
 import { serverDetail } from '../action-errors';
 import { useRenewMutation } from '../queries';
 
@@ -38,7 +38,7 @@ function HourlySuspendedBanner({ instance }: { instance: Instance }) {
       sx={{ flexWrap: 'wrap', '& .MuiAlert-action': { paddingInlineStart: 1 } }}
     >
       <AlertTitle>{t('renew.title')}</AlertTitle>
-      {t('renew.hourlyMessage', { date: terminatesAt ? formatDate(terminatesAt, 'LLL') : '' })}
+      {t('renew.hourlyMessage', { date: terminatesAt ? formatDate(terminatesAt, 'dateTime') : '' })}
     </Alert>
   );
 }

@@ -1,12 +1,13 @@
 import { Alert, Box } from '@mui/material';
-import { formatMoney, toMicros } from '@nimbus/contract';
+import { toMicros } from '@nimbus/contract';
 import { useTranslation } from 'react-i18next';
+import { type MoneyFormat, useMoney } from '../../../lib/money';
 import type { DeletionResults as Results } from './deletion-queue';
 import { RefundList } from './RefundList';
 
 /** The total the deletions gave back to the credit, as the money helper shows it. */
-export const refundedTotal = (results: Results) =>
-  formatMoney(results.deleted.reduce((sum, refund) => sum + toMicros(refund.refundAmount), 0));
+export const refundedTotal = (results: Results, { moneyOfMicros }: MoneyFormat) =>
+  moneyOfMicros(results.deleted.reduce((sum, refund) => sum + toMicros(refund.refundAmount), 0));
 
 /**
  * After the deletions: what each one gave back, from the DELETE answers (not a new preview, which is
@@ -15,7 +16,7 @@ export const refundedTotal = (results: Results) =>
 export function DeletionResults({ results }: { results: Results }) {
   const { t } = useTranslation('instances');
   const { deleted, failed } = results;
-  const total = refundedTotal(results);
+  const total = refundedTotal(results, useMoney());
   const anyRefund = deleted.some((refund) => refund.refundable);
   return (
     <Box sx={{ display: 'grid', gap: 2 }}>

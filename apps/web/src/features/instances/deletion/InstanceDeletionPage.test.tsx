@@ -13,9 +13,21 @@ const refund = (instanceId: number, refundable: boolean) => ({
   cycleEnd: null,
 });
 
+/** The list this page goes back to, empty. */
+const emptyList = {
+  'GET /api/instances': ok({ instances: [], bookmark: null, previousBookmark: null }),
+  'GET /api/instances/stats': ok({
+    instanceCount: 0,
+    poweredOnInstanceCount: 0,
+    shutdownInstanceCount: 0,
+    suspendedInstanceCount: 0,
+  }),
+  'GET /api/preorders': ok({ preorders: [] }),
+};
+
 describe('InstanceDeletionPage', () => {
   it('goes back to the list when nothing is queued', async () => {
-    mockApi({ 'GET /api/instances': ok({ instances: [], bookmark: null, previousBookmark: null }) });
+    mockApi(emptyList);
     const { router } = await renderInstances('/instance-deletion');
     await waitFor(() => expect(router.state.location.pathname).toBe('/services/instanceList'));
   });
@@ -171,7 +183,7 @@ describe('InstanceDeletionPage', () => {
 
   it('says when a queued service is not the customer’s (any more), without a pointless retry', async () => {
     queueDeletion([1, 404]);
-    mockApi({ 'POST /api/instances/bulk-subscription-refund': fail(404, 'NOT_FOUND') });
+    mockApi({ ...emptyList, 'POST /api/instances/bulk-subscription-refund': fail(404, 'NOT_FOUND') });
     const { router } = await renderInstances('/instance-deletion');
     expect(
       await screen.findByText(

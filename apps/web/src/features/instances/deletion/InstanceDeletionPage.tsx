@@ -10,10 +10,10 @@ import { PageHeader } from '../../../components/PageHeader';
 import { SectionCard } from '../../../components/SectionCard';
 import { ErrorState } from '../../../components/states/ErrorState';
 import { LoadingState } from '../../../components/states/LoadingState';
-import { money } from '../../billing/format';
-import { billingKeys } from '../../billing/queries';
+import { useMoney } from '../../../lib/money';
+import { creditChanged } from '../../billing/queries';
 import { HostnameText } from '../../instance-detail/HostnameText';
-import { bulkRefundQuery, deleteInstance, instanceKeys } from '../queries';
+import { bulkRefundQuery, deleteInstance, instanceKeys, instancesChanged } from '../queries';
 import { type DeletionProgress, DeletionProgressDialog } from './DeletionProgressDialog';
 import { DeletionResults, refundedTotal } from './DeletionResults';
 import {
@@ -30,6 +30,8 @@ import { RefundList } from './RefundList';
 /** /instance-deletion: the queued instances with their refunds, deleted one by one (instances.md §5). */
 export function InstanceDeletionPage() {
   const { t } = useTranslation('instances');
+  const moneyFormat = useMoney();
+  const { money } = moneyFormat;
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [ids] = useState(readDeletionQueue);
@@ -81,7 +83,8 @@ export function InstanceDeletionPage() {
     // The refunds are credit: the balance in the top bar moves with them.
     await Promise.all([
       queryClient.invalidateQueries({ queryKey: instanceKeys.all }),
-      queryClient.invalidateQueries({ queryKey: billingKeys.info() }),
+      instancesChanged(queryClient),
+      creditChanged(queryClient),
     ]);
   };
 
@@ -155,7 +158,7 @@ export function InstanceDeletionPage() {
       </SectionCard>
       <DeletionProgressDialog
         progress={progress}
-        refunded={results?.deleted.some((r) => r.refundable) ? refundedTotal(results) : null}
+        refunded={results?.deleted.some((r) => r.refundable) ? refundedTotal(results, moneyFormat) : null}
         onOk={backToList}
       />
     </Box>

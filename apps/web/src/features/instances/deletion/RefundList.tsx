@@ -1,7 +1,7 @@
 import { Box, Typography } from '@mui/material';
 import type { SubscriptionRefund } from '@nimbus/contract';
 import { useTranslation } from 'react-i18next';
-import { money } from '../../billing/format';
+import { useMoney } from '../../../lib/money';
 import { Hostname } from '../Hostname';
 
 /**
@@ -16,6 +16,7 @@ export function RefundList({
   deleted?: boolean;
 }) {
   const { t } = useTranslation('instances');
+  const { money } = useMoney();
   const refundText = (refund: SubscriptionRefund) => {
     if (!refund.refundable) return t('deletion.noRefund');
     return deleted

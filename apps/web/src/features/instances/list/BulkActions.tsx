@@ -10,7 +10,7 @@ import { ApiError } from '../../../api/client';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { useToast } from '../../../components/toast/ToastProvider';
 import { queueDeletion } from '../deletion/deletion-queue';
-import { instanceKeys, resetInstance } from '../queries';
+import { instanceKeys, instancesChanged, resetInstance } from '../queries';
 
 interface BulkActionsProps {
   /** The selected instances that can be acted on. */
@@ -46,7 +46,10 @@ export function BulkActions({ selected, onDone }: BulkActionsProps) {
     setRestarting(false);
     setConfirming(false);
     onDone();
-    await queryClient.invalidateQueries({ queryKey: instanceKeys.lists() });
+    await Promise.all([
+      queryClient.invalidateQueries({ queryKey: instanceKeys.details() }),
+      instancesChanged(queryClient),
+    ]);
   };
 
   const remove = () => {

@@ -20,6 +20,9 @@ const stats = ok({
   suspendedInstanceCount: 0,
 });
 
+/** The counts beside the list: the services' and the pending GPU preorders' (none unless a test says). */
+const counts = { 'GET /api/instances/stats': stats, 'GET /api/preorders': ok({ preorders: [] }) };
+
 const rowOf = (hostname: string) => screen.getByText(hostname).closest('tr') as HTMLElement;
 
 describe('InstanceListPage', () => {
@@ -31,7 +34,7 @@ describe('InstanceListPage', () => {
           instance(2, { status: 'shutdown' }),
         ]),
       ),
-      'GET /api/instances/stats': stats,
+      ...counts,
     });
     await renderInstances('/services/instanceList');
     expect(await screen.findByText('a-very-long-hostnam…')).toBeInTheDocument();
@@ -49,17 +52,17 @@ describe('InstanceListPage', () => {
   it('counts the GPU preorders beside the services, so the counts add up to the rows', async () => {
     mockApi({
       'GET /api/instances': ok(instanceList([preorderRow(9, '2030-01-01T00:00:00Z'), instance(1)])),
-      'GET /api/instances/stats': stats,
+      ...counts,
       'GET /api/preorders': ok({ preorders: [preorder(9, 'gpu-9', '2030-01-01T00:00:00Z')] }),
     });
     await renderInstances('/services/instanceList');
-    const counts = await screen.findByRole('list', { name: 'Services by state' });
-    expect(await within(counts).findByText('1 GPU preorder')).toBeInTheDocument();
-    expect(within(counts).getByText('3 services')).toBeInTheDocument();
+    const byState = await screen.findByRole('list', { name: 'Services by state' });
+    expect(await within(byState).findByText('1 GPU preorder')).toBeInTheDocument();
+    expect(within(byState).getByText('3 services')).toBeInTheDocument();
   });
 
   it('shows a customer without services only the prompt to create one', async () => {
-    mockApi({ 'GET /api/instances': ok(instanceList([])), 'GET /api/instances/stats': stats });
+    mockApi({ 'GET /api/instances': ok(instanceList([])), ...counts });
     await renderInstances('/services/instanceList');
     await screen.findByText('You have no services yet');
     expect(screen.getAllByRole('link', { name: /Create a service|New service/ })).toHaveLength(1);
@@ -70,7 +73,7 @@ describe('InstanceListPage', () => {
   });
 
   it('prompts to create when there are no services, and says no data when filters match nothing', async () => {
-    const api = mockApi({ 'GET /api/instances': ok(instanceList([])), 'GET /api/instances/stats': stats });
+    const api = mockApi({ 'GET /api/instances': ok(instanceList([])), ...counts });
     await renderInstances('/services/instanceList');
     expect(await screen.findByText('You have no services yet')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Create a service' })).toHaveAttribute('href', '/createinstance');
@@ -83,18 +86,17 @@ describe('InstanceListPage', () => {
   });
 
   it('disables creating rows and shows preorders with their countdown, not clickable', async () => {
+    const due = new Date(Date.now() + 2 * 86_400_000 + 3_600_000 + 60_000 * 5 + 30_000).toISOString();
     mockApi({
       'GET /api/instances': ok(
         instanceList([
-          preorderRow(
-            9,
-            new Date(Date.now() + 2 * 86_400_000 + 3_600_000 + 60_000 * 5 + 30_000).toISOString(),
-          ),
+          preorderRow(9, due),
           instance(1, { status: 'spawning_qemu', mainIp: null }),
           instance(2),
         ]),
       ),
-      'GET /api/instances/stats': stats,
+      ...counts,
+      'GET /api/preorders': ok({ preorders: [preorder(9, 'gpu-9', due)] }),
     });
     await renderInstances('/services/instanceList');
     await screen.findByText('gpu-9');
@@ -114,7 +116,7 @@ describe('InstanceListPage', () => {
   it('warns on an invalid IPv4 search and searches a valid one', async () => {
     const api = mockApi({
       'GET /api/instances': ok(instanceList([instance(1)])),
-      'GET /api/instances/stats': stats,
+      ...counts,
     });
     const { router } = await renderInstances('/services/instanceList');
     await screen.findByText('web-1');
@@ -142,7 +144,7 @@ describe('InstanceListPage', () => {
                 'b2',
               ),
             ),
-      'GET /api/instances/stats': stats,
+      ...counts,
     });
     await renderInstances('/services/instanceList');
     await screen.findByText('web-10');
@@ -154,7 +156,7 @@ describe('InstanceListPage', () => {
   });
 
   it('warns when acting with nothing selected', async () => {
-    mockApi({ 'GET /api/instances': ok(instanceList([instance(1)])), 'GET /api/instances/stats': stats });
+    mockApi({ 'GET /api/instances': ok(instanceList([instance(1)])), ...counts });
     await renderInstances('/services/instanceList');
     await screen.findByText('web-1');
     fireEvent.click(screen.getByRole('button', { name: 'Restart' }));
@@ -165,7 +167,7 @@ describe('InstanceListPage', () => {
   it('restarts the selected instances in parallel after the typed phrase', async () => {
     const api = mockApi({
       'GET /api/instances': ok(instanceList([instance(1), instance(2), instance(3)])),
-      'GET /api/instances/stats': stats,
+      ...counts,
       'POST /api/instances/1/reset': ok(null),
       'POST /api/instances/3/reset': fail(500, 'INFRASTRUCTURE_ERROR'),
     });
@@ -193,7 +195,7 @@ describe('InstanceListPage', () => {
       'GET /api/instances': ok(
         instanceList([instance(1), instance(2, { status: 'initializing' }), instance(3)]),
       ),
-      'GET /api/instances/stats': stats,
+      ...counts,
       'POST /api/instances/bulk-subscription-refund': fail(500, 'INTERNAL_ERROR'),
     });
     const { router } = await renderInstances('/services/instanceList');
@@ -206,7 +208,7 @@ describe('InstanceListPage', () => {
 
   it('shows a compact table on small screens, the IP under the hostname', async () => {
     onSmallScreen();
-    mockApi({ 'GET /api/instances': ok(instanceList([instance(1)])), 'GET /api/instances/stats': stats });
+    mockApi({ 'GET /api/instances': ok(instanceList([instance(1)])), ...counts });
     await renderInstances('/services/instanceList');
     await screen.findByText('web-1');
     expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['', 'Hostname', 'Status']);

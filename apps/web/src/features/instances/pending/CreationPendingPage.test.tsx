@@ -135,7 +135,7 @@ describe('PreorderPendingPage', () => {
   it('confirms the GPU request with its due date and countdown', async () => {
     const due = new Date(Date.now() + 3 * 86_400_000 + 30_000).toISOString();
     saveCreationResults({ kind: 'preorders', preorders: [preorder(4, 'gpu-a', due)] });
-    mockApi({});
+    mockApi({ 'GET /api/products': ok([gpuProduct]) });
     await renderInstances('/preorder/pending');
     expect(await screen.findByRole('heading', { name: 'GPU request confirmed' })).toBeInTheDocument();
     expect(screen.getByText(/allocated and started as soon as its GPU arrives/)).toBeInTheDocument();
@@ -156,8 +156,9 @@ describe('PreorderPendingPage', () => {
 
   it('sends preorders from the creation pending page to the preorder page', async () => {
     saveCreationResults({ kind: 'preorders', preorders: [preorder(4, 'gpu-a', '2030-01-01T00:00:00Z')] });
-    mockApi({});
+    mockApi({ 'GET /api/products': ok([gpuProduct]) });
     const { router } = await renderInstances('/createinstance/pending');
     await waitFor(() => expect(router.state.location.pathname).toBe('/preorder/pending'));
+    expect(await screen.findByText('1 × NVIDIA GeForce RTX 4090')).toBeInTheDocument();
   });
 });

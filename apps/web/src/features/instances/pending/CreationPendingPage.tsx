@@ -5,6 +5,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ButtonLink } from '../../../components/links';
 import { PageHeader } from '../../../components/PageHeader';
+import { unlessLive } from '../../live-updates/live-status';
 import { creationStatusQuery } from '../queries';
 import {
   type CreationResults,
@@ -37,7 +38,7 @@ function CreationProgress({
   const status = useQuery({
     ...creationStatusQuery(ids),
     enabled: ids.length > 0,
-    refetchInterval: (query) => creationPollInterval(query.state.data),
+    refetchInterval: (query) => unlessLive(creationPollInterval(query.state.data)),
   });
   const instances = pendingInstances(results, status.data);
   const state = overallState(results, instances);

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Ltr } from '../../../components/Ltr';
 import { ButtonLink } from '../../../components/links';
 import { PageHeader } from '../../../components/PageHeader';
+import { useFormatDate } from '../../../lib/dates';
 import { productsQuery } from '../../instance-creation/queries';
 import { PreorderCountdown } from '../PreorderCountdown';
 import { type CreationResults, readCreationResults } from './creation-results';
@@ -36,10 +37,10 @@ function PreorderPlan({ preorder }: { preorder: Preorder }) {
 
 /** /preorder/pending: the GPU request confirmed screen (instances.md §2, §3). */
 export function PreorderPendingPage() {
-  const { t, i18n } = useTranslation('instances');
+  const { t } = useTranslation('instances');
+  const formatDate = useFormatDate();
   const [held] = useState<CreationResults | null>(readCreationResults);
   if (held?.kind !== 'preorders') return <Navigate to="/createinstance" replace />;
-  const day = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' });
 
   return (
     <Box sx={{ minWidth: 0, maxWidth: 880 }}>
@@ -64,9 +65,7 @@ export function PreorderPendingPage() {
               <Typography color="text.secondary">
                 <PreorderPlan preorder={preorder} />
               </Typography>
-              <Typography>
-                {t('preorder.dueDate', { date: day.format(new Date(preorder.dueDate)) })}
-              </Typography>
+              <Typography>{t('preorder.dueDate', { date: formatDate(preorder.dueDate) })}</Typography>
               <Typography variant="body2" color="text.secondary">
                 {t('preorder.eta')} <PreorderCountdown dueDate={preorder.dueDate} />
               </Typography>

@@ -1,16 +1,17 @@
 import { Box, Button, Card, CardActions, CardContent, Collapse, Stack, Typography } from '@mui/material';
 import type { Payment } from '@nimbus/contract';
 import { useTranslation } from 'react-i18next';
-import { DetailList } from '../../account/components/DetailList';
-import { useFormatDate } from '../../account/dates';
+import { DetailList } from '../../../components/DetailList';
+import { useFormatDate } from '../../../lib/dates';
+import { useMoney } from '../../../lib/money';
 import { PaymentDetails } from './PaymentDetails';
 import { PaymentStatusChip } from './PaymentStatusChip';
-import { money, useGatewayName } from './payment-display';
+import { useGatewayName } from './payment-display';
 import { ReceiptButton } from './ReceiptButton';
 import { useDetailsToggle } from './use-details-toggle';
 
 /** Payments on small screens: one card each, details folded away. */
-export function PaymentCards({ payments, sign }: { payments: Payment[]; sign: string }) {
+export function PaymentCards({ payments }: { payments: Payment[] }) {
   const { t } = useTranslation('payments');
   return (
     <Stack
@@ -21,14 +22,15 @@ export function PaymentCards({ payments, sign }: { payments: Payment[]; sign: st
     >
       {payments.map((payment) => (
         <Box component="li" key={payment.id}>
-          <PaymentCard payment={payment} sign={sign} />
+          <PaymentCard payment={payment} />
         </Box>
       ))}
     </Stack>
   );
 }
 
-function PaymentCard({ payment, sign }: { payment: Payment; sign: string }) {
+function PaymentCard({ payment }: { payment: Payment }) {
+  const { money } = useMoney();
   const { t } = useTranslation('payments');
   const formatDate = useFormatDate();
   const gatewayName = useGatewayName();
@@ -44,15 +46,15 @@ function PaymentCard({ payment, sign }: { payment: Payment; sign: string }) {
         </Box>
         <DetailList
           items={[
-            { label: t('history.columns.date'), value: formatDate(payment.createdAt, 'LLL') },
+            { label: t('history.columns.date'), value: formatDate(payment.createdAt, 'dateTime') },
             { label: t('history.columns.gateway'), value: gatewayName(payment.paymentGateway) },
-            { label: t('history.columns.amount'), value: money(payment.credit, sign) },
-            { label: t('history.columns.fee'), value: money(payment.fee, sign) },
+            { label: t('history.columns.amount'), value: money(payment.credit) },
+            { label: t('history.columns.fee'), value: money(payment.fee) },
           ]}
         />
         <Collapse in={open} unmountOnExit>
           <Box id={detailsId} sx={{ mt: 1 }}>
-            <PaymentDetails payment={payment} sign={sign} />
+            <PaymentDetails payment={payment} />
           </Box>
         </Collapse>
       </CardContent>

@@ -2,11 +2,13 @@ import InfoIcon from '@mui/icons-material/InfoOutlined';
 import { Box, IconButton, Tooltip } from '@mui/material';
 import { gatewayBrands, type Payment } from '@nimbus/contract';
 import { useTranslation } from 'react-i18next';
-import { DetailList } from '../../account/components/DetailList';
-import { money, showsReceivedAmount } from './payment-display';
+import { DetailList } from '../../../components/DetailList';
+import { useMoney } from '../../../lib/money';
+import { showsReceivedAmount } from './payment-display';
 
 /** The expanded part of a payment: tracking id, description, and what was received when it differs. */
-export function PaymentDetails({ payment, sign }: { payment: Payment; sign: string }) {
+export function PaymentDetails({ payment }: { payment: Payment }) {
+  const { money } = useMoney();
   const { t } = useTranslation(['payments', 'billing']);
   // Worded like the payment's line in transactions, in the customer's language.
   const description = t(
@@ -21,14 +23,14 @@ export function PaymentDetails({ payment, sign }: { payment: Payment; sign: stri
   ];
   if (showsReceivedAmount(payment.status) && payment.totalCaptureAmount !== null) {
     const explanation = t(`history.receivedExplained.${payment.status}`, {
-      price: money(payment.price, sign),
-      credited: money(payment.creditedAmount, sign),
+      price: money(payment.price),
+      credited: money(payment.creditedAmount),
     });
     items.push({
       label: t('history.paidAmount'),
       value: (
         <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}>
-          {money(payment.totalCaptureAmount, sign)}
+          {money(payment.totalCaptureAmount)}
           <Tooltip title={explanation} enterTouchDelay={0}>
             <IconButton size="small" aria-label={explanation}>
               <InfoIcon fontSize="small" />

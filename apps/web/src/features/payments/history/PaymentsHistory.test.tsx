@@ -12,6 +12,9 @@ import {
 } from '../test-utils';
 import { PaymentsHistory } from './PaymentsHistory';
 
+/** The gateways' names come from the catalogue, which every payments screen reads. */
+const catalogue = { 'GET /api/payments/gateways': ok(allGateways) };
+
 const renderHistory = () => renderPage(<PaymentsHistory />, { path: '/payments' });
 
 describe('PaymentsHistory on medium and larger screens', () => {
@@ -25,8 +28,8 @@ describe('PaymentsHistory on medium and larger screens', () => {
       description: 'Top-up by bank card',
     });
     mockApi({
+      ...catalogue,
       'GET /api/payments': ok(paymentList([overpaid])),
-      'GET /api/payments/gateways': ok(allGateways),
     });
     await renderHistory();
     const table = await screen.findByRole('table', { name: 'Payment history' });
@@ -54,7 +57,7 @@ describe('PaymentsHistory on medium and larger screens', () => {
   it('has no received amount for a payment paid exactly', async () => {
     setWideScreen();
     const paid = payment();
-    mockApi({ 'GET /api/payments': ok(paymentList([paid])) });
+    mockApi({ ...catalogue, 'GET /api/payments': ok(paymentList([paid])) });
     await renderHistory();
     fireEvent.click(await screen.findByRole('button', { name: `Show details of payment ${paid.id}` }));
     expect(await screen.findByText(`TRK-${paid.id}`)).toBeInTheDocument();
@@ -69,7 +72,7 @@ describe('PaymentsHistory on medium and larger screens', () => {
     const others = (['NEW', 'PENDING', 'REJECTED', 'DISPUTE_SUBMITTED'] as const).map((status) =>
       payment({ status, overallStatus: 'pending', printToken: null }),
     );
-    mockApi({ 'GET /api/payments': ok(paymentList([...downloadable, ...others])) });
+    mockApi({ ...catalogue, 'GET /api/payments': ok(paymentList([...downloadable, ...others])) });
     await renderHistory();
     await screen.findByRole('table');
     for (const p of downloadable) {
@@ -89,6 +92,7 @@ describe('PaymentsHistory on medium and larger screens', () => {
     const first = payment();
     const second = payment();
     const api = mockApi({
+      ...catalogue,
       'GET /api/payments': (request) =>
         request.query.get('page') === '2' ? ok(paymentList([second], 2, 2)) : ok(paymentList([first], 1, 2)),
     });
@@ -105,6 +109,7 @@ describe('PaymentsHistory on small screens', () => {
     const firstPage = Array.from({ length: 10 }, () => payment());
     const last = payment({ status: 'REJECTED', overallStatus: 'failed', printToken: null });
     mockApi({
+      ...catalogue,
       'GET /api/payments': (request) =>
         request.query.get('page') === '2' ? ok(paymentList([last], 2, 2)) : ok(paymentList(firstPage, 1, 2)),
     });
@@ -124,7 +129,7 @@ describe('PaymentsHistory on small screens', () => {
       totalCaptureAmount: '30.90',
       creditedAmount: '30.00',
     });
-    mockApi({ 'GET /api/payments': ok(paymentList([underpaid])) });
+    mockApi({ ...catalogue, 'GET /api/payments': ok(paymentList([underpaid])) });
     await renderHistory();
     fireEvent.click(await screen.findByRole('button', { name: `Show details of payment ${underpaid.id}` }));
     expect(await screen.findByText('$30.90')).toBeInTheDocument();
@@ -134,13 +139,13 @@ describe('PaymentsHistory on small screens', () => {
   });
 
   it('says when there are no payments yet', async () => {
-    mockApi({ 'GET /api/payments': ok(paymentList([])) });
+    mockApi({ ...catalogue, 'GET /api/payments': ok(paymentList([])) });
     await renderHistory();
     expect(await screen.findByText('No payments yet')).toBeInTheDocument();
   });
 
   it('offers a retry when the payments cannot be loaded', async () => {
-    mockApi({ 'GET /api/payments': fail(500, 'INTERNAL_ERROR') });
+    mockApi({ ...catalogue, 'GET /api/payments': fail(500, 'INTERNAL_ERROR') });
     await renderHistory();
     expect(await screen.findByText('We could not load your payments.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();

@@ -7,7 +7,7 @@ import { SectionCard } from '../../../components/SectionCard';
 import { EmptyState } from '../../../components/states/EmptyState';
 import { ErrorState } from '../../../components/states/ErrorState';
 import { LoadingState } from '../../../components/states/LoadingState';
-import { paymentsInfiniteQuery, paymentsPageQuery, useCurrencySign } from '../queries';
+import { paymentsInfiniteQuery, paymentsPageQuery } from '../queries';
 import { PaymentCards } from './PaymentCards';
 import { PaymentsTable } from './PaymentsTable';
 
@@ -28,7 +28,6 @@ function PaymentsEmpty() {
 
 function PagedPayments() {
   const { t } = useTranslation('payments');
-  const sign = useCurrencySign();
   const [page, setPage] = useState(1);
   const list = useQuery(paymentsPageQuery(page));
   if (list.isPending) return <LoadingState label={t('history.loading')} />;
@@ -37,7 +36,7 @@ function PagedPayments() {
   return (
     <>
       <Box sx={{ opacity: list.isPlaceholderData ? 0.6 : 1 }} aria-busy={list.isPlaceholderData}>
-        <PaymentsTable payments={list.data.payments} sign={sign} />
+        <PaymentsTable payments={list.data.payments} />
       </Box>
       {list.data.totalPages > 1 && (
         <Box sx={{ display: 'flex', justifyContent: 'center', mt: 2 }}>
@@ -59,7 +58,6 @@ function PagedPayments() {
 
 function MorePayments() {
   const { t } = useTranslation('payments');
-  const sign = useCurrencySign();
   const list = useInfiniteQuery(paymentsInfiniteQuery());
   if (list.isPending) return <LoadingState label={t('history.loading')} />;
   const payments = list.data?.pages.flatMap((p) => p.payments) ?? [];
@@ -69,7 +67,7 @@ function MorePayments() {
   if (payments.length === 0) return <PaymentsEmpty />;
   return (
     <>
-      <PaymentCards payments={payments} sign={sign} />
+      <PaymentCards payments={payments} />
       {list.isFetchNextPageError && (
         <Box sx={{ mt: 2 }}>
           <ErrorState onRetry={() => list.fetchNextPage()} message={t('history.loadError')} />

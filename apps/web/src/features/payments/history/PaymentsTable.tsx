@@ -14,17 +14,18 @@ import {
 import type { Payment } from '@nimbus/contract';
 import { useTranslation } from 'react-i18next';
 import { VisuallyHidden } from '../../../components/VisuallyHidden';
-import { useFormatDate } from '../../account/dates';
+import { useFormatDate } from '../../../lib/dates';
+import { useMoney } from '../../../lib/money';
 import { PaymentDetails } from './PaymentDetails';
 import { PaymentStatusChip } from './PaymentStatusChip';
-import { money, useGatewayName } from './payment-display';
+import { useGatewayName } from './payment-display';
 import { ReceiptButton } from './ReceiptButton';
 import { useDetailsToggle } from './use-details-toggle';
 
 const COLUMNS = 8;
 
 /** Payments on medium and larger screens; a row opens to its details. */
-export function PaymentsTable({ payments, sign }: { payments: Payment[]; sign: string }) {
+export function PaymentsTable({ payments }: { payments: Payment[] }) {
   const { t } = useTranslation('payments');
   return (
     <TableContainer>
@@ -47,7 +48,7 @@ export function PaymentsTable({ payments, sign }: { payments: Payment[]; sign: s
         </TableHead>
         <TableBody>
           {payments.map((payment) => (
-            <PaymentRow key={payment.id} payment={payment} sign={sign} />
+            <PaymentRow key={payment.id} payment={payment} />
           ))}
         </TableBody>
       </Table>
@@ -55,7 +56,8 @@ export function PaymentsTable({ payments, sign }: { payments: Payment[]; sign: s
   );
 }
 
-function PaymentRow({ payment, sign }: { payment: Payment; sign: string }) {
+function PaymentRow({ payment }: { payment: Payment }) {
+  const { money } = useMoney();
   const formatDate = useFormatDate();
   const gatewayName = useGatewayName();
   const { open, detailsId, toggle } = useDetailsToggle(payment.id);
@@ -69,11 +71,11 @@ function PaymentRow({ payment, sign }: { payment: Payment; sign: string }) {
         </TableCell>
         <TableCell>{payment.id}</TableCell>
         <TableCell sx={{ whiteSpace: 'nowrap' }}>
-          <time dateTime={payment.createdAt}>{formatDate(payment.createdAt, 'LLL')}</time>
+          <time dateTime={payment.createdAt}>{formatDate(payment.createdAt, 'dateTime')}</time>
         </TableCell>
         <TableCell>{gatewayName(payment.paymentGateway)}</TableCell>
-        <TableCell align="right">{money(payment.credit, sign)}</TableCell>
-        <TableCell align="right">{money(payment.fee, sign)}</TableCell>
+        <TableCell align="right">{money(payment.credit)}</TableCell>
+        <TableCell align="right">{money(payment.fee)}</TableCell>
         <TableCell>
           <PaymentStatusChip payment={payment} />
         </TableCell>
@@ -85,7 +87,7 @@ function PaymentRow({ payment, sign }: { payment: Payment; sign: string }) {
         <TableCell colSpan={COLUMNS} sx={{ py: 0, ...(open ? {} : { borderBottom: 'none' }) }}>
           <Collapse in={open} timeout="auto" unmountOnExit>
             <Box id={detailsId} sx={{ py: 2, px: 1 }}>
-              <PaymentDetails payment={payment} sign={sign} />
+              <PaymentDetails payment={payment} />
             </Box>
           </Collapse>
         </TableCell>

@@ -1,12 +1,10 @@
 import {
   downloadablePaymentStatuses,
-  formatMoney,
   type OverallPaymentStatus,
   type Payment,
   type PaymentStatus,
-  toMicros,
 } from '@nimbus/contract';
-import { useGatewaysQuery } from '../queries';
+import { useGatewaysQuery } from '../../../api/catalogue';
 
 /** Chip colours by what the status means for the customer's money. */
 export const statusColor: Record<OverallPaymentStatus, 'success' | 'warning' | 'error' | 'default' | 'info'> =
@@ -26,8 +24,6 @@ export function receiptDownloadHref(payment: Payment): string | null {
   if (!payment.printToken || !downloadablePaymentStatuses.includes(payment.status)) return null;
   return `/payments/print?${new URLSearchParams({ token: payment.printToken, download: 'true' })}`;
 }
-
-export const money = (amount: string, sign: string) => formatMoney(toMicros(amount), { sign });
 
 /** A gateway's display name from the catalogue; a gateway since disabled keeps its plain name. */
 export function useGatewayName() {

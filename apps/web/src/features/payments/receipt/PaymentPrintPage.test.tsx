@@ -1,9 +1,11 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { paymentPrintSearchSchema } from '../search';
-import { fail, mockApi, ok, payment, renderPage } from '../test-utils';
+import { allGateways, fail, mockApi, ok, payment, renderPage } from '../test-utils';
 import { PaymentPrintPage } from './PaymentPrintPage';
 
+/** The gateway's name on the receipt comes from the catalogue. */
+const catalogue = { 'GET /api/payments/gateways': ok(allGateways) };
 const validateSearch = (search: Record<string, unknown>) => paymentPrintSearchSchema.parse(search);
 const paid = payment({ credit: '150.00', fee: '4.50', price: '154.50', totalCaptureAmount: '154.50' });
 const receipt = {
@@ -20,7 +22,7 @@ const open = (search: string) =>
 
 describe('PaymentPrintPage', () => {
   it('shows the receipt with print and download', async () => {
-    const api = mockApi({ 'GET /api/payments/print': ok(receipt) });
+    const api = mockApi({ ...catalogue, 'GET /api/payments/print': ok(receipt) });
     const print = vi.spyOn(window, 'print').mockImplementation(() => {});
     const clicks = vi.spyOn(HTMLAnchorElement.prototype, 'click');
     await open('token=abcdefghijkl');
@@ -43,7 +45,7 @@ describe('PaymentPrintPage', () => {
   });
 
   it('starts the PDF download once with download=true', async () => {
-    mockApi({ 'GET /api/payments/print': ok(receipt) });
+    mockApi({ ...catalogue, 'GET /api/payments/print': ok(receipt) });
     const started: HTMLAnchorElement[] = [];
     vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
       started.push(this);

@@ -1,13 +1,13 @@
 import { Box, Divider, Paper, Typography } from '@mui/material';
-import { formatMoney, type PaymentReceipt, toMicros } from '@nimbus/contract';
+import type { PaymentReceipt } from '@nimbus/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { brandingQuery } from '../../../api/branding';
-import { DetailList } from '../../account/components/DetailList';
-import { useFormatDate } from '../../account/dates';
+import { DetailList } from '../../../components/DetailList';
+import { useFormatDate } from '../../../lib/dates';
+import { useMoney } from '../../../lib/money';
 import { PaymentStatusChip } from '../history/PaymentStatusChip';
 import { useGatewayName } from '../history/payment-display';
-import { useCurrencySign } from '../queries';
 
 /** The receipt itself, laid out to print on one page. */
 export function Receipt({ receipt }: { receipt: PaymentReceipt }) {
@@ -15,9 +15,9 @@ export function Receipt({ receipt }: { receipt: PaymentReceipt }) {
   const { data: branding } = useQuery(brandingQuery);
   const formatDate = useFormatDate();
   const gatewayName = useGatewayName();
-  const sign = useCurrencySign();
+  const format = useMoney();
   const { payment, customer } = receipt;
-  const money = (amount: string | null) => (amount === null ? '—' : formatMoney(toMicros(amount), { sign }));
+  const money = (amount: string | null) => (amount === null ? '—' : format.money(amount));
   return (
     <Paper variant="outlined" sx={{ p: { xs: 2, sm: 4 }, '@media print': { border: 'none', p: 0 } }}>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', justifyContent: 'space-between', gap: 2, mb: 3 }}>
@@ -39,7 +39,7 @@ export function Receipt({ receipt }: { receipt: PaymentReceipt }) {
       <DetailList
         items={[
           { label: t('receipt.paymentId'), value: payment.id },
-          { label: t('receipt.date'), value: formatDate(payment.createdAt, 'LLL') },
+          { label: t('receipt.date'), value: formatDate(payment.createdAt, 'dateTime') },
           { label: t('receipt.gateway'), value: gatewayName(payment.paymentGateway) },
           { label: t('receipt.status'), value: <PaymentStatusChip payment={payment} /> },
           { label: t('receipt.trackingId'), value: <bdi>{payment.additionalData.trackingId ?? '—'}</bdi> },

@@ -1,11 +1,13 @@
 import { Alert, Box, CircularProgress, Typography } from '@mui/material';
-import { formatMoney, type Payment, toMicros } from '@nimbus/contract';
+import type { Payment } from '@nimbus/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { billingInfoQuery, billingKeys } from '../../billing/queries';
+import { useMoney } from '../../../lib/money';
+import { billingInfoQuery, creditChanged } from '../../billing/queries';
+import { unlessLive } from '../../live-updates/live-status';
 import { PaymentStatusChip } from '../history/PaymentStatusChip';
-import { paymentsPageQuery, useCurrencySign } from '../queries';
+import { paymentsPageQuery } from '../queries';
 
 /** Gateways confirm a little after sending the payer back; these screens wait for the outcome. */
 export const PAYMENT_POLL_MS = 3000;
@@ -22,13 +24,13 @@ const isWaiting = (payment: Payment | undefined, poll: boolean) =>
  */
 export function PaymentOutcome({ paymentId, poll }: { paymentId: number; poll: boolean }) {
   const { t } = useTranslation('payments');
-  const sign = useCurrencySign();
+  const { money } = useMoney();
   const queryClient = useQueryClient();
   const list = useQuery({
     ...paymentsPageQuery(1),
     refetchInterval: (query) => {
       const found = query.state.data?.payments.find((p) => p.id === paymentId);
-      return isWaiting(found, poll) ? PAYMENT_POLL_MS : false;
+      return unlessLive(isWaiting(found, poll) ? PAYMENT_POLL_MS : false);
     },
   });
   const payment = list.data?.payments.find((p) => p.id === paymentId);
@@ -37,7 +39,7 @@ export function PaymentOutcome({ paymentId, poll }: { paymentId: number; poll: b
   // Every new status may have changed the balance (credited, or credited in part).
   const status = payment?.status;
   useEffect(() => {
-    if (status) void queryClient.invalidateQueries({ queryKey: billingKeys.info() });
+    if (status) void creditChanged(queryClient);
   }, [status, queryClient]);
 
   if (list.isPending) {
@@ -52,7 +54,7 @@ export function PaymentOutcome({ paymentId, poll }: { paymentId: number; poll: b
     <Alert severity="info" icon={false} sx={{ textAlign: 'start' }}>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 }}>
         <Typography component="span" sx={{ fontWeight: 600 }}>
-          {t('result.payment', { id: payment.id, amount: formatMoney(toMicros(payment.credit), { sign }) })}
+          {t('result.payment', { id: payment.id, amount: money(payment.credit) })}
         </Typography>
         <PaymentStatusChip payment={payment} />
       </Box>
@@ -63,7 +65,7 @@ export function PaymentOutcome({ paymentId, poll }: { paymentId: number; poll: b
       )}
       {balance.data && (
         <Typography variant="body2" sx={{ mt: 1 }}>
-          {t('result.balance', { balance: formatMoney(toMicros(balance.data.balance), { sign }) })}
+          {t('result.balance', { balance: money(balance.data.balance) })}
         </Typography>
       )}
     </Alert>

@@ -63,7 +63,10 @@ describe('payment result screens', () => {
 
   it('does not watch a failed payment', async () => {
     const rejected = payment({ status: 'REJECTED', overallStatus: 'failed' });
-    const api = mockApi({ 'GET /api/payments': ok(paymentList([rejected])) });
+    const api = mockApi({
+      'GET /api/payments': ok(paymentList([rejected])),
+      'GET /api/profile/billing-info': ok(billingInfo),
+    });
     await renderPage(<PaymentFailPage />, {
       path: '/paymentsfail',
       url: `/paymentsfail?paymentId=${rejected.id}`,

@@ -7,18 +7,12 @@ import {
   ToggleButtonGroup,
   Typography,
 } from '@mui/material';
-import { formatMoney, PAYMENT_MAX, PAYMENT_MIN, PAYMENT_PRESETS, toMicros } from '@nimbus/contract';
+import { PAYMENT_MAX, PAYMENT_MIN, PAYMENT_PRESETS, toMicros } from '@nimbus/contract';
 import { useId } from 'react';
 import { type Control, Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { parseAmount, useMoney } from '../../../lib/money';
 import type { TopUpFormInput } from './top-up-form';
-
-/** The typed amount in micros, or null while it is not a plain amount. */
-export function typedMicros(value: unknown): number | null {
-  const text = String(value ?? '').trim();
-  if (!/^\d{1,7}(\.\d{1,2})?$/.test(text)) return null;
-  return toMicros(text);
-}
 
 /** Field messages of the amount, worded with the provider's currency. */
 const messageKeys: Record<string, string> = {
@@ -28,16 +22,16 @@ const messageKeys: Record<string, string> = {
 };
 
 /** Preset amounts plus a field for any other; below the minimum is a warning, at the maximum an error. */
-export function AmountSelector({ control, sign }: { control: Control<TopUpFormInput>; sign: string }) {
+export function AmountSelector({ control }: { control: Control<TopUpFormInput> }) {
   const { t } = useTranslation('payments');
   const labelId = useId();
-  const money = (micros: number, decimals = 2) => formatMoney(micros, { sign, decimals });
+  const { moneyOfMicros: money, sign } = useMoney();
   return (
     <Controller
       control={control}
       name="credit"
       render={({ field: { ref, value, onChange, onBlur, name }, fieldState }) => {
-        const micros = typedMicros(value);
+        const micros = parseAmount(value);
         const message = fieldState.error?.message;
         const tooSmall = message === 'validation.payment.tooSmall';
         const errorKey = message && !tooSmall ? (messageKeys[message] ?? 'amount.invalid') : undefined;

@@ -1,8 +1,9 @@
 import { Box, FormControlLabel, Skeleton, Switch, Typography } from '@mui/material';
-import { type AutoRechargeInfo, formatMoney, toMicros } from '@nimbus/contract';
+import type { AutoRechargeInfo } from '@nimbus/contract';
 import { type Control, Controller, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { TextLink } from '../../../components/links';
+import { useMoney } from '../../../lib/money';
 import { OptionRadios } from '../../auto-recharge/OptionRadios';
 import type { TopUpFormInput } from './top-up-form';
 
@@ -11,16 +12,16 @@ interface Props {
   info: AutoRechargeInfo | undefined;
   /** The settings could not be loaded: the top-up still works, without the offer. */
   failed: boolean;
-  sign: string;
 }
 
 /**
  * For card gateways only: also save the card and top up automatically when the balance runs low, with
  * one of the three amounts and thresholds offered for the customer's usage.
  */
-export function AutoRechargeChoice({ control, info, failed, sign }: Props) {
+export function AutoRechargeChoice({ control, info, failed }: Props) {
   const { t } = useTranslation('payments');
   const enabled = useWatch({ control, name: 'enableAutoRecharge' });
+  const { money } = useMoney();
   if (failed) return <Typography color="text.secondary">{t('autoRechargeChoice.unavailable')}</Typography>;
   if (!info) return <Skeleton variant="rounded" height={48} aria-label={t('common:states.loading')} />;
   if (info.isActive) {
@@ -31,7 +32,6 @@ export function AutoRechargeChoice({ control, info, failed, sign }: Props) {
       </Typography>
     );
   }
-  const money = (amount: string) => formatMoney(toMicros(amount), { sign });
   return (
     <Box sx={{ display: 'grid', gap: 2 }}>
       <Controller

@@ -4,11 +4,12 @@ import { type BillingInfo, cardGateways, fromMicros, PAYMENT_MAX, PAYMENT_MIN } 
 import { useEffect, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { parseAmount } from '../../../lib/money';
 import { useAutoRechargeInfo } from '../../auto-recharge/queries';
 import { goToCheckout } from '../checkout';
 import { useCheckoutMutation } from '../queries';
 import { savedConfigurationAmount } from '../saved-configuration';
-import { AmountSelector, typedMicros } from './AmountSelector';
+import { AmountSelector } from './AmountSelector';
 import { AutoRechargeChoice } from './AutoRechargeChoice';
 import { CheckoutProblemAlert } from './CheckoutProblemAlert';
 import { FeeNotice } from './FeeNotice';
@@ -28,11 +29,10 @@ import {
 interface Props {
   gateways: KnownGateway[];
   billingInfo: BillingInfo | undefined;
-  sign: string;
 }
 
 /** Amount, gateway and (for card gateways) auto-recharge; checkout sends the payer to the gateway. */
-export function TopUpForm({ gateways, billingInfo, sign }: Props) {
+export function TopUpForm({ gateways, billingInfo }: Props) {
   const { t } = useTranslation('payments');
   const checkout = useCheckoutMutation();
   const [problem, setProblem] = useState<CheckoutProblem | null>(null);
@@ -77,24 +77,19 @@ export function TopUpForm({ gateways, billingInfo, sign }: Props) {
     }
   });
 
-  const amount = typedMicros(credit);
+  const amount = parseAmount(credit);
   const validAmount = amount !== null && amount >= PAYMENT_MIN && amount < PAYMENT_MAX ? amount : null;
   const showKyc = isCryptoGateway(gateway?.name);
   return (
     <Box component="form" noValidate onSubmit={onSubmit} sx={{ display: 'grid', gap: 3 }}>
-      <AmountSelector control={control} sign={sign} />
+      <AmountSelector control={control} />
       <Divider />
       <GatewaySelector control={control} gateways={gateways} />
       {showKyc && problem?.kind !== 'kyc' && <KycNotice kycStatus={billingInfo?.kycStatus} />}
       {cardGateway && (
-        <AutoRechargeChoice
-          control={control}
-          info={autoRecharge.info}
-          failed={autoRecharge.isError}
-          sign={sign}
-        />
+        <AutoRechargeChoice control={control} info={autoRecharge.info} failed={autoRecharge.isError} />
       )}
-      {gateway && validAmount !== null && <FeeNotice amount={validAmount} gateway={gateway} sign={sign} />}
+      {gateway && validAmount !== null && <FeeNotice amount={validAmount} gateway={gateway} />}
       {problem && <CheckoutProblemAlert problem={problem} />}
       <Box>
         <Button

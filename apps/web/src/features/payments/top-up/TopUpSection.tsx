@@ -1,10 +1,10 @@
 import { Skeleton, Stack } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { useGatewaysQuery } from '../../../api/catalogue';
 import { SectionCard } from '../../../components/SectionCard';
 import { ErrorState } from '../../../components/states/ErrorState';
 import { billingInfoQuery } from '../../billing/queries';
-import { useCurrencySign, useGatewaysQuery } from '../queries';
 import { hasSavedConfigurationOrder } from '../saved-configuration';
 import { NoPaymentMethod } from './NoPaymentMethod';
 import { TopUpForm } from './TopUpForm';
@@ -15,7 +15,6 @@ export function TopUpSection() {
   const { t } = useTranslation('payments');
   const gateways = useGatewaysQuery();
   const billingInfo = useQuery(billingInfoQuery());
-  const sign = useCurrencySign();
   const usable = gateways.data ? knownGateways(gateways.data) : [];
   const noMethod = gateways.isSuccess && usable.length === 0;
   return (
@@ -31,7 +30,7 @@ export function TopUpSection() {
       ) : noMethod ? (
         <NoPaymentMethod />
       ) : (
-        <TopUpForm gateways={usable} billingInfo={billingInfo.data} sign={sign} />
+        <TopUpForm gateways={usable} billingInfo={billingInfo.data} />
       )}
     </SectionCard>
   );

@@ -1,15 +1,15 @@
 import { Alert, AlertTitle, Box, Typography } from '@mui/material';
-import { formatMoney, toMicros } from '@nimbus/contract';
+import { toMicros } from '@nimbus/contract';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ButtonLink } from '../../../components/links';
+import { useMoney } from '../../../lib/money';
 import { billingInfoQuery } from '../../billing/queries';
 import { CreationProvider, useCreation } from '../../instance-creation/creation-context';
 import { loadDraft } from '../../instance-creation/draft';
 import { defaultCreationValues } from '../../instance-creation/form-model';
 import { OrderSummary } from '../../instance-creation/OrderSummary';
-import { useCurrencySign } from '../queries';
 import {
   hasSavedConfigurationOrder,
   savedConfigurationAmount,
@@ -48,12 +48,11 @@ function Figure({ label, children }: { label: string; children: ReactNode }) {
 
 function WaitingCredit({ fromCart }: { fromCart: boolean }) {
   const { t } = useTranslation('payments');
-  const sign = useCurrencySign();
   const { hostnames } = useCreation().values;
   const balance = useQuery(billingInfoQuery()).data?.balance;
   const credit = waitingOrderCredit(balance);
   const preset = savedConfigurationAmount(balance);
-  const money = (micros: number) => formatMoney(micros, { sign });
+  const { moneyOfMicros: money } = useMoney();
   const names = hostnames.filter(Boolean);
   return (
     <Box sx={{ display: 'grid', gap: 2 }}>

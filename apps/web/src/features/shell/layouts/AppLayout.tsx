@@ -2,8 +2,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
 import { createContext, type ReactNode, useContext, useEffect } from 'react';
 import { onSignedOut } from '../../../api/client';
-import { desiredRoute } from '../../../api/tokens';
+import { desiredRoute, tokenStore } from '../../../api/tokens';
 import { forgetSessionData } from '../../../app/forget-session';
+import { useLiveUpdates } from '../../live-updates/useLiveUpdates';
 import { UpdatePanelDialog } from '../UpdatePanelDialog';
 
 const InsideApp = createContext(false);
@@ -14,6 +15,8 @@ export const useInsideAppLayout = () => useContext(InsideApp);
 export function AppLayout({ children }: { children: ReactNode }) {
   const router = useRouter();
   const queryClient = useQueryClient();
+  // Read on every render: a navigation follows each sign-in and sign-out.
+  useLiveUpdates(tokenStore.isAuthenticated());
 
   // A refresh that failed means the session is over (revoked, expired, signed out elsewhere). After
   // signing in again the customer comes back to the page they were on.

@@ -4,7 +4,7 @@ import { toMicros } from '@nimbus/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ButtonLink } from '../../../components/links';
-import { money } from '../../billing/format';
+import { useMoney } from '../../../lib/money';
 import { billingInfoQuery } from '../../billing/queries';
 
 /**
@@ -14,6 +14,7 @@ import { billingInfoQuery } from '../../billing/queries';
  */
 export function BalanceLink() {
   const { t } = useTranslation('shell');
+  const { money } = useMoney();
   const { data: info } = useQuery(billingInfoQuery());
   if (!info) return null;
   const amount = money(info.balance);

@@ -131,7 +131,10 @@ export const MOBILE_NAVIGATION_ID = 'mobile-navigation';
 export function Sidebar({ mobileOpen, onClose }: { mobileOpen: boolean; onClose: () => void }) {
   const paper = { width: SIDEBAR_WIDTH, boxSizing: 'border-box' } as const;
   return (
-    <Box sx={{ width: { md: SIDEBAR_WIDTH }, flexShrink: { md: 0 } }}>
+    // The column runs the page's whole height, and so does the permanent drawer's background: a paper
+    // fixed to the window ended where the first screen did on a long page (a full-page screenshot, a
+    // print). The navigation itself stays in view while the page scrolls (sticky).
+    <Box sx={{ width: { md: SIDEBAR_WIDTH }, flexShrink: { md: 0 }, display: { md: 'flex' } }}>
       <Drawer
         id={MOBILE_NAVIGATION_ID}
         variant="temporary"
@@ -148,7 +151,15 @@ export function Sidebar({ mobileOpen, onClose }: { mobileOpen: boolean; onClose:
       <Drawer
         variant="permanent"
         open
-        sx={{ display: { xs: 'none', md: 'block' }, '& .MuiDrawer-paper': paper }}
+        sx={{
+          display: { xs: 'none', md: 'block' },
+          width: SIDEBAR_WIDTH,
+          boxSizing: 'border-box',
+          bgcolor: 'background.paper',
+          borderRight: 1,
+          borderColor: 'divider',
+          '& .MuiDrawer-paper': { width: '100%', position: 'sticky', top: 0, height: '100dvh', border: 0 },
+        }}
       >
         <Toolbar />
         <NavigationList />

@@ -1,7 +1,7 @@
 import { type CreateSshKeyRequest, sshKeyErrorCodes } from '@nimbus/contract';
 import type { UseFormSetError } from 'react-hook-form';
 import { ApiError } from '../../../api/client';
-import { applyApiErrorToFields } from '../../auth/errors';
+import { applyApiErrorToFields } from '../../../api/errors';
 
 /**
  * Puts a rejected "add key" onto the form: a taken name on the name field (the panel's wording), a key

@@ -1,8 +1,8 @@
 import { Box, Card, CardContent, Stack, Typography } from '@mui/material';
 import type { SshKey } from '@nimbus/contract';
 import { useTranslation } from 'react-i18next';
-import { DetailList } from '../../account/components/DetailList';
-import { useFormatDate } from '../../account/dates';
+import { DetailList } from '../../../components/DetailList';
+import { useFormatDate } from '../../../lib/dates';
 import { Fingerprint, KeyActions, KeyPreview, KeyType } from './key-parts';
 
 interface Props {

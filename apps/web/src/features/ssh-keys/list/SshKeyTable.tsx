@@ -2,7 +2,7 @@ import { Table, TableBody, TableCell, TableContainer, TableHead, TableRow } from
 import type { SshKey } from '@nimbus/contract';
 import { useTranslation } from 'react-i18next';
 import { VisuallyHidden } from '../../../components/VisuallyHidden';
-import { useFormatDate } from '../../account/dates';
+import { useFormatDate } from '../../../lib/dates';
 import { Fingerprint, KeyActions, KeyPreview, KeyType } from './key-parts';
 
 interface Props {

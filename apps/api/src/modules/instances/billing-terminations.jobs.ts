@@ -1,11 +1,9 @@
-import type { Config } from '../../config';
-import type { Database } from '../../db/client';
+import type { AppDeps } from '../../deps';
 import type { JobDefinition } from '../../jobs/queue';
-import { jobSender } from '../../jobs/sender';
 import { createMailTransaction } from '../auth/mail-transaction';
 import { terminateOverdueHourly } from '../billing/billing-suspension';
 import { createMailService } from '../mail/mail.service';
-import { deleteEndedSubscriptions } from './billing-ties';
+import { deleteEndedSubscriptions } from './ended-subscriptions';
 import { warnBeforeTermination } from './termination-warnings';
 
 const INSTANCE_BILLING_TIES_JOB = 'instances.billing-ties';
@@ -16,9 +14,8 @@ const INSTANCE_BILLING_TIES_JOB = 'instances.billing-ties';
  * termination are warned by mail. Suspension and resumption need no job (they are read from the
  * account and the billable item). Each step is marked in the database as it acts, so a re-run is a no-op.
  */
-export function instanceBillingJobs(deps: { config: Config; db: Database }): JobDefinition<never>[] {
-  const { db, config } = deps;
-  const sender = jobSender(db);
+export function instanceBillingJobs(deps: Pick<AppDeps, 'config' | 'db' | 'jobs'>): JobDefinition<never>[] {
+  const { db, config, jobs: sender } = deps;
   const mailTransaction = createMailTransaction(db, createMailService({ jobs: sender, config }));
   const ties: JobDefinition = {
     name: INSTANCE_BILLING_TIES_JOB,

@@ -1,4 +1,3 @@
-import { isValidPhoneNumber } from 'libphonenumber-js/max';
 import { z } from 'zod';
 
 /**
@@ -90,12 +89,6 @@ export const fullnameSchema = z
   .trim()
   .min(1, 'validation.fullname.required')
   .max(100, 'validation.fullname.tooLong');
-
-/** Phone numbers are stored in E.164; a real, dialable number is required. */
-export const phoneSchema = z
-  .string()
-  .trim()
-  .refine((v) => v.startsWith('+') && isValidPhoneNumber(v), 'validation.phone.invalid');
 
 export const HOSTNAME_MAX_LENGTH = 62;
 const HOSTNAME_LABEL = /^[A-Za-z0-9][A-Za-z0-9_-]{0,62}$/;

@@ -5,8 +5,8 @@ import {
   isBannedEmailDomain,
   isValidIpv4,
   passwordSchema,
-  phoneSchema,
-} from './rules';
+} from './field-validation';
+import { phoneSchema } from './profile';
 
 const messages = (r: { success: boolean; error?: { issues: { message: string }[] } }) =>
   r.success ? [] : (r.error?.issues.map((i) => i.message) ?? []);

@@ -1,0 +1,21 @@
+import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { customers } from '../auth/auth.tables';
+
+/**
+ * Tickets that open a customer's event stream. An `EventSource` cannot send headers, so the stream is
+ * opened with `?ticket=`: a random token good for one use within a minute, kept only as its SHA-256 in
+ * the database (every API process can redeem it), so a ticket seen in a log is already spent.
+ */
+export const eventTickets = pgTable(
+  'event_tickets',
+  {
+    tokenHash: text().primaryKey(),
+    customerId: integer()
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    /** The session the ticket was asked under; the stream opens only while it is live. Null for API tokens. */
+    sessionId: uuid(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [index().on(t.expiresAt)],
+);

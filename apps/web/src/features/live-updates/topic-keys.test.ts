@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { authKeys } from '../auth/queries';
+import { autoRechargeKeys } from '../auto-recharge/queries';
+import { billingKeys } from '../billing/queries';
+import { instanceKeys } from '../instances/queries';
+import { paymentKeys } from '../payments/queries';
+import { allTopicRoots, topicRoots } from './topic-keys';
+
+describe('the topics of the event stream', () => {
+  it("name the areas' own query roots", () => {
+    expect(allTopicRoots).toEqual(
+      expect.arrayContaining([
+        instanceKeys.all,
+        billingKeys.all,
+        paymentKeys.all,
+        autoRechargeKeys.all,
+        authKeys.all,
+      ]),
+    );
+    expect(allTopicRoots).toHaveLength(5);
+    expect(topicRoots.balance).toEqual(expect.arrayContaining([billingKeys.all, instanceKeys.all]));
+    expect(topicRoots.instances).toEqual([instanceKeys.all]);
+  });
+});

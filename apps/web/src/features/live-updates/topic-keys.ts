@@ -1,0 +1,28 @@
+import type { ServerEventTopic } from '@nimbus/contract';
+import type { QueryKey } from '@tanstack/react-query';
+
+/**
+ * The query roots each topic of the event stream makes stale: the `all` keys of the areas' key factories
+ * (instanceKeys, billingKeys, paymentKeys, autoRechargeKeys, authKeys — a test holds them equal), written
+ * out so the shell does not load every area's code to know them.
+ */
+const roots = {
+  instances: ['instances'],
+  billing: ['billing'],
+  payments: ['payments'],
+  autoRecharge: ['auto-recharge'],
+  auth: ['auth'],
+} as const satisfies Record<string, QueryKey>;
+
+export const topicRoots: Record<ServerEventTopic, readonly QueryKey[]> = {
+  // An instance's billing tab (invoice items, refund preview) hangs under its detail key.
+  instances: [roots.instances],
+  balance: [roots.billing, roots.instances, roots.autoRecharge],
+  payments: [roots.payments, roots.billing],
+  // The account's status shows as suspended services and in the user info.
+  account: [roots.auth, roots.instances],
+  resync: Object.values(roots),
+};
+
+/** Every root a stream covers: refetched when it (re)opens after missing events. */
+export const allTopicRoots: readonly QueryKey[] = topicRoots.resync;
