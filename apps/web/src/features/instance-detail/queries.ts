@@ -94,7 +94,7 @@ export const useHostnameMutation = (id: number) =>
     api<unknown>(`/instances/${id}/change-hostname`, { method: 'POST', body: { hostname } }),
   );
 
-export const useResetPasswordMutation = (id: number) =>
+export const useResetInstancePasswordMutation = (id: number) =>
   useInstanceMutation(id, async () =>
     passwordResponseSchema.parse(await api(`/instances/${id}/change-pass`, { method: 'POST' })),
   );

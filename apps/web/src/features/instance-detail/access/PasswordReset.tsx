@@ -7,7 +7,7 @@ import { useToast } from '../../../components/toast/ToastProvider';
 import { isServerError, serverDetail } from '../action-errors';
 import { HostnameText } from '../HostnameText';
 import { resetPasswordDisabled } from '../instance-rules';
-import { useResetPasswordMutation } from '../queries';
+import { useResetInstancePasswordMutation } from '../queries';
 import { NewPasswordDialog } from './NewPasswordDialog';
 
 /**
@@ -17,7 +17,7 @@ import { NewPasswordDialog } from './NewPasswordDialog';
 export function PasswordReset({ instance }: { instance: Instance }) {
   const { t } = useTranslation('instanceDetail');
   const toast = useToast();
-  const reset = useResetPasswordMutation(instance.id);
+  const reset = useResetInstancePasswordMutation(instance.id);
   const [password, setPassword] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
 
