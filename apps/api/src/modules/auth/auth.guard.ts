@@ -2,6 +2,7 @@ import { ACCESS_TOKEN_HEADER, type AccountStatus, authErrorCodes } from '@nimbus
 import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { decodeJwt } from 'jose';
+import type { Database } from '../../db/client';
 import type { AppDeps } from '../../deps';
 import { unauthorized } from '../../lib/errors';
 import { customerIdOfApiToken } from '../account/api-token.service';
@@ -137,6 +138,21 @@ export async function registerAuthGuard(app: FastifyInstance, deps: AppDeps) {
 export const sessionLiveSql = (claims: AccessTokenClaims): SQL =>
   sql`EXISTS (SELECT 1 FROM ${sessions} WHERE ${sessions.id} = ${claims.sessionId}
     AND ${sessions.customerId} = ${claims.customerId} AND ${sessions.revokedAt} IS NULL)`;
+
+/**
+ * For what holds on to a customer beyond one request (an event stream opened with a ticket): the same
+ * refusals as the guard, for a customer and the session the ticket was issued under (null: an API token).
+ */
+export async function assertStillSignedIn(db: Database, customerId: number, sessionId: string | null) {
+  const [row] = await db
+    .select({
+      status: customers.status,
+      live: sessionId ? sessionLiveSql({ customerId, sessionId }) : sql<boolean>`true`,
+    })
+    .from(customers)
+    .where(eq(customers.id, customerId));
+  assertSignedIn(row ? { status: row.status, live: Boolean(row.live) } : null);
+}
 
 /** The guard's refusals: no customer or an ended session, and a closed account. */
 export function assertSignedIn<T extends { live: boolean; status: AccountStatus }>(

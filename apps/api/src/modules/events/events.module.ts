@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../deps';
-import { customerStillSignedIn } from '../auth/session-liveness';
+import { assertStillSignedIn } from '../auth/auth.guard';
 import { createEventBus } from './event-bus';
 import { createEventTickets } from './event-tickets';
 import { eventRoutes } from './events.routes';
@@ -14,7 +14,7 @@ export function eventsModule(deps: AppDeps) {
         enabled: deps.config.EVENT_STREAM,
         tickets: createEventTickets(deps),
         bus,
-        stillSignedIn: (customerId, sessionId) => customerStillSignedIn(deps.db, customerId, sessionId),
+        assertStillSignedIn: (customerId, sessionId) => assertStillSignedIn(deps.db, customerId, sessionId),
       }),
     );
   };

@@ -18,7 +18,8 @@ export function eventRoutes(deps: {
   enabled: boolean;
   tickets: EventTickets;
   bus: EventBus;
-  stillSignedIn: (customerId: number, sessionId: string | null) => Promise<boolean>;
+  /** 401 unless the customer may still act under that session (see the auth guard). */
+  assertStillSignedIn: (customerId: number, sessionId: string | null) => Promise<void>;
 }) {
   const { tickets, bus } = deps;
   const open = new Set<() => void>();
@@ -66,9 +67,8 @@ export function eventRoutes(deps: {
       },
       async (request, reply) => {
         const holder = await tickets.redeem(request.query.ticket);
-        if (!holder || !(await deps.stillSignedIn(holder.customerId, holder.sessionId))) {
-          throw unauthorized('The event ticket is not valid or has expired.');
-        }
+        if (!holder) throw unauthorized('The event ticket is not valid or has expired.');
+        await deps.assertStillSignedIn(holder.customerId, holder.sessionId);
         reply.hijack();
         const headers = Object.fromEntries(
           Object.entries(reply.getHeaders()).map(([name, value]) => [name, String(value)]),

@@ -122,6 +122,14 @@ describe('server push', () => {
     expect(logout.statusCode).toBeLessThan(300);
     expect((await fetch(`${base}/api/events?ticket=${signedOut}`)).status).toBe(401);
     expect((await fetch(`${base}/api/events?ticket=not-a-ticket`)).status).toBe(401);
+
+    // An account closed between the ticket and the stream gets the guard's own answer.
+    const bob = await customerWithCredit(t.app, t.db, 0);
+    const closing = await ticketOf(bob.headers);
+    await t.db.execute(sql`update customers set status = 'closed_by_admin' where id = ${bob.id}`);
+    const closed = await fetch(`${base}/api/events?ticket=${closing}`);
+    expect(closed.status).toBe(401);
+    expect(await closed.json()).toMatchObject({ code: 'ACCOUNT_CLOSED', data: null });
   });
 
   it('tells every stream to resync after the database listener was lost, then carries on', async () => {
