@@ -156,6 +156,13 @@ test('every route of the panel downloads no more JavaScript than its budget', as
     const panelTexts = visit.scripts.filter((s) => /\/locale-[a-z]+-panel-/.test(s.url)).map((s) => s.url);
     expect(panelTexts, `${visit.route} loads the signed-in panel's texts`).toEqual([]);
   }
+  if (process.env.BUDGET_DETAIL) {
+    for (const { visit } of rows) {
+      console.log(`\n${visit.route}`);
+      for (const s of [...visit.scripts].sort((a, b) => b.bytes - a.bytes))
+        console.log(`  ${(s.bytes / KB).toFixed(1).padStart(6)} ${s.url.replace(/^.*\/assets\//, '')}`);
+    }
+  }
   const over = rows
     .filter(({ budget, kb }) => kb > budget)
     .map(({ visit, kb }) => `${visit.route} ${kb.toFixed(1)} KB`);

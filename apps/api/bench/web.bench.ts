@@ -2,13 +2,17 @@
 // Lighthouse with its default (mobile) settings: requests, JavaScript (raw and as transferred),
 // DOMContentLoaded as observed, and the performance score. Needs `npm run build` first. Run:
 // npm run bench -- web. BENCH_WEB_URL measures a panel already running there instead of starting one.
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+// Side by side, the floor: two bare pages of the stack every route must load (bare-page/ in apps/web).
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { extname, join } from 'node:path';
+import { constants, brotliCompressSync, gzipSync } from 'node:zlib';
 import lighthouse from 'lighthouse';
 import puppeteer, { type Browser } from 'puppeteer-core';
-import { apiRoot } from '../src/paths';
+import { apiRoot, repoRoot } from '../src/paths';
 import { freePort } from '../test/global-setup';
 
 const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
@@ -23,6 +27,12 @@ const SIGNED_IN_ROUTES = [
   '/account/information',
   '/sshkeys',
 ];
+
+/** The bare pages (apps/web/bench/bare-page): the stack alone, and the stack with a react-hook-form + zod form. */
+const BARE_PAGES = [
+  { name: 'plain', label: 'bare stack: React, MUI, Query, Router, i18next' },
+  { name: 'form', label: 'bare stack + react-hook-form and zod' },
+] as const;
 
 interface Tokens {
   accessToken: string;
@@ -72,6 +82,72 @@ async function startPanel(): Promise<{ url: string; stop(): Promise<void> }> {
       server.kill('SIGTERM');
       await exited;
       rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+};
+
+/**
+ * Builds a bare page as the panel is built and serves it as the panel serves its assets (brotli or gzip at
+ * their highest levels, chosen by accept-encoding), every path falling back to its index.html.
+ */
+async function startBarePage(name: string): Promise<{ url: string; stop(): Promise<void> }> {
+  const pageDir = join(repoRoot, 'apps', 'web', 'bench', 'bare-page');
+  const outDir = mkdtempSync(join(tmpdir(), `nimbus-bare-${name}-`));
+  const build = spawnSync(
+    'npx',
+    ['vite', 'build', join(pageDir, name), '--config', join(pageDir, 'vite.config.ts'), '--outDir', outDir],
+    { cwd: join(repoRoot, 'apps', 'web'), stdio: ['ignore', 'ignore', 'inherit'] },
+  );
+  if (build.status !== 0) throw new Error(`the bare page ${name} did not build`);
+  const encoded = new Map<string, { raw: Buffer; br: Buffer; gzip: Buffer }>();
+  const file = (path: string) => {
+    let entry = encoded.get(path);
+    if (!entry) {
+      const raw = readFileSync(join(outDir, path));
+      entry = {
+        raw,
+        br: brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+        gzip: gzipSync(raw, { level: 9 }),
+      };
+      encoded.set(path, entry);
+    }
+    return entry;
+  };
+  const server = createServer((req, res) => {
+    const path = (req.url ?? '/').split('?')[0] ?? '/';
+    const asset = path.startsWith('/assets/') && !path.includes('..') ? path : '/index.html';
+    let entry: ReturnType<typeof file>;
+    try {
+      entry = file(asset);
+    } catch {
+      res.writeHead(404).end();
+      return;
+    }
+    const accepts = String(req.headers['accept-encoding'] ?? '');
+    const [encoding, body] = accepts.includes('br')
+      ? ['br', entry.br]
+      : accepts.includes('gzip')
+        ? ['gzip', entry.gzip]
+        : [undefined, entry.raw];
+    res.writeHead(200, {
+      'content-type': CONTENT_TYPES[extname(asset)] ?? 'application/octet-stream',
+      vary: 'accept-encoding',
+      ...(encoding ? { 'content-encoding': encoding } : {}),
+    });
+    res.end(body);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    async stop() {
+      await new Promise((resolve) => server.close(resolve));
+      rmSync(outDir, { recursive: true, force: true });
     },
   };
 }
@@ -163,6 +239,19 @@ async function main() {
     const rows: Row[] = [];
     for (const route of PUBLIC_ROUTES) rows.push(await attempt(route));
     for (const route of SIGNED_IN_ROUTES) rows.push(await attempt(route, tokens));
+    for (const bare of BARE_PAGES) {
+      const page = await startBarePage(bare.name);
+      try {
+        const measured = async (tries = 3): Promise<Row> =>
+          measure(browser, page.url, '/signin').catch((error: Error) => {
+            if (tries <= 1) throw error;
+            return measured(tries - 1);
+          });
+        rows.push({ ...(await measured()), route: `/signin (${bare.label})` });
+      } finally {
+        await page.stop();
+      }
+    }
     console.log(
       `\nFirst visits of ${panel.url}, Lighthouse ${lighthouseVersion} (mobile defaults) on ${CHROME}:\n`,
     );

@@ -1,36 +1,6 @@
 import { z } from 'zod';
+import { accountStates } from './account-rules';
 import { isSupportedLocale } from './locales';
-
-/**
- * Stored account status. "unverified"/"verified" are not stored: they follow from the email flag
- * while the status is `active`, which is what `accountState` reports.
- */
-export const accountStatuses = [
-  'active',
-  'under_review',
-  'suspended_by_admin',
-  'suspended_by_billing',
-  'suspended_unusual_activity',
-  'closed_by_admin',
-] as const;
-export type AccountStatus = (typeof accountStatuses)[number];
-
-export const accountStates = [
-  'unverified',
-  'verified',
-  'under_review',
-  'suspended_by_admin',
-  'suspended_by_billing',
-  'suspended_unusual_activity',
-  'closed_by_admin',
-] as const;
-export type AccountState = (typeof accountStates)[number];
-
-export function accountStateOf(status: AccountStatus, emailVerified: boolean): AccountState {
-  if (status === 'active') return emailVerified ? 'verified' : 'unverified';
-  return status;
-}
-export const isSuspendedStatus = (status: AccountStatus) => status.startsWith('suspended_');
 
 export const userInfoSchema = z.object({
   id: z.number().int(),
@@ -62,18 +32,10 @@ export const createdApiTokenSchema = z.object({
   createdAt: z.string(),
 });
 
-/** API tokens start with this so they are recognisable in logs and secret scanners. */
-export const API_TOKEN_PREFIX = 'nmb_';
-
 export const setLanguageRequestSchema = z.object({
   language: z.string().refine(isSupportedLocale, 'validation.invalid'),
 });
 export const languageSchema = z.object({ language: z.string() });
-
-export const accountErrorCodes = {
-  apiTokenExists: 'API_TOKEN_EXISTS',
-  noApiToken: 'NO_API_TOKEN',
-} as const;
 
 /** POST /customer-stats: analytics ids of the customer's browser (spec §7), stored with the account. */
 export const customerStatsRequestSchema = z.object({

@@ -1,33 +1,12 @@
 import { z } from 'zod';
+import { autoRechargeGatewayStatuses, cardBrands } from './auto-recharge-rules';
 import { idSchema } from './ids';
 import { moneyStringSchema } from './money';
 
 /** Automatic top-ups from a saved card (platform.md §3 Auto-recharge info, §4, §7, §9). */
 
-export const cardBrands = [
-  'visa',
-  'mastercard',
-  'american_express',
-  'diners_club',
-  'discover',
-  'interac',
-  'cartes_bancaires',
-  'jcb',
-  'unionpay',
-  'default',
-  'unset',
-] as const;
 export const cardBrandSchema = z.enum(cardBrands);
 export type CardBrand = z.infer<typeof cardBrandSchema>;
-
-/** Maps a gateway's brand name ("amex", "American Express", "diners") to ours. */
-export function normalizeCardBrand(raw: string | null | undefined): CardBrand {
-  const key = (raw ?? '').toLowerCase().replace(/[\s-]+/g, '_');
-  if (key === '') return 'unset';
-  if (key === 'amex') return 'american_express';
-  if (key === 'diners') return 'diners_club';
-  return (cardBrands as readonly string[]).includes(key) ? (key as CardBrand) : 'default';
-}
 
 export const cardSchema = z.object({
   id: z.number().int(),
@@ -40,10 +19,6 @@ export const cardSchema = z.object({
 });
 export type Card = z.infer<typeof cardSchema>;
 export const cardListSchema = z.object({ cards: z.array(cardSchema) });
-
-/** A gateway's state for the customer: ACTIVE, or why the last automatic charge failed. */
-export const autoRechargeGatewayStatuses = ['ACTIVE', 'PAYMENT_FAILED', 'CARD_DECLINED', 'NO_CARD'] as const;
-export type AutoRechargeGatewayStatus = (typeof autoRechargeGatewayStatuses)[number];
 
 export const autoRechargeGatewaySchema = z.object({
   gatewayId: z.number().int(),
@@ -104,10 +79,3 @@ export const deactivateAutoRechargeRequestSchema = z.object({
 });
 
 export const changeDefaultCardRequestSchema = z.object({ cardId: idSchema });
-
-export const autoRechargeErrorCodes = {
-  invalidOption: 'INVALID_AUTO_RECHARGE_OPTION',
-  gatewayNotSupported: 'AUTO_RECHARGE_NOT_SUPPORTED',
-  activationFailed: 'AUTO_RECHARGE_ACTIVATION_FAILED',
-  notActive: 'AUTO_RECHARGE_NOT_ACTIVE',
-} as const;

@@ -1,12 +1,28 @@
 import { z } from 'zod';
+import {
+  billableResourceTypes,
+  INVOICE_ITEMS_PAGE_SIZE,
+  INVOICES_PAGE_SIZE,
+  intervalOptions,
+  invoiceItemTypes,
+  invoiceReasons,
+  invoiceStatuses,
+  kycStatuses,
+  TRANSACTIONS_PAGE_SIZE,
+  transactionKinds,
+  transactionStatuses,
+  transactionTypes,
+} from './billing-rules';
 import { billingCycleSchema } from './catalogue';
 import { idParamSchema } from './ids';
 import { moneyStringSchema } from './money';
 import { gatewayNameSchema } from './payments';
 
-/** Prepaid credit, invoices and transactions (platform.md §3, instances.md §3). Money is a decimal string. */
+/**
+ * Prepaid credit, invoices and transactions (platform.md §3, instances.md §3). Money is a decimal string.
+ * The lists, page sizes and rules these schemas use are in billing-rules.ts.
+ */
 
-export const kycStatuses = ['none', 'pending', 'approved', 'rejected'] as const;
 export const kycStatusSchema = z.enum(kycStatuses);
 export type KycStatus = z.infer<typeof kycStatusSchema>;
 
@@ -29,7 +45,6 @@ export type BillingInfo = z.infer<typeof billingInfoSchema>;
 
 // ---- date filter (platform.md §2 "Filter dropdown", §5) ----
 
-export const intervalOptions = ['all', 'last6Months', 'last12Months', 'custom'] as const;
 export const intervalOptionSchema = z.enum(intervalOptions);
 export type IntervalOption = z.infer<typeof intervalOptionSchema>;
 /** A calendar day as YYYY-MM-DD that exists (no 2026-02-30). */
@@ -58,30 +73,12 @@ export const intervalFilterSchema = z
   });
 export type IntervalFilter = z.input<typeof intervalFilterSchema>;
 
-/** The UTC range [start, end) an interval filter selects, or null for all time. */
-export function intervalRange(
-  f: z.output<typeof intervalFilterSchema>,
-  now: Date,
-): { start: Date; end: Date } | null {
-  if (f.interval === 'all') return null;
-  if (f.interval === 'custom' && f.from && f.to) {
-    const end = new Date(`${f.to}T00:00:00.000Z`);
-    end.setUTCDate(end.getUTCDate() + 1);
-    return { start: new Date(`${f.from}T00:00:00.000Z`), end };
-  }
-  const months = f.interval === 'last6Months' ? 6 : 12;
-  const start = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - months, now.getUTCDate()));
-  return { start, end: new Date(now.getTime() + 1) };
-}
-
 const page = z.coerce.number().int().min(1).max(100_000).default(1);
 
 // ---- invoices ----
 
-export const invoiceStatuses = ['open', 'closed'] as const;
 export const invoiceStatusSchema = z.enum(invoiceStatuses);
 export type InvoiceStatus = z.infer<typeof invoiceStatusSchema>;
-export const INVOICES_PAGE_SIZE = 25;
 
 /** One invoice per customer per calendar month (UTC): open during the month, closed after it. */
 export const invoiceSchema = z.object({
@@ -111,48 +108,11 @@ export const invoiceListSchema = z.object({
 });
 export type InvoiceList = z.infer<typeof invoiceListSchema>;
 
-/** What an invoice item bills: the resource kinds other areas plug into the billing engine. */
-export const billableResourceTypes = [
-  'instance',
-  'extra-resource',
-  'ipv4',
-  'ddos-protection',
-  'backup',
-  'snapshot',
-  'bandwidth',
-  'floating-ip',
-  'other',
-] as const;
 export const billableResourceTypeSchema = z.enum(billableResourceTypes);
 export type BillableResourceType = z.infer<typeof billableResourceTypeSchema>;
 
-/** Why an invoice item started or ended (instances.md §4 "invoice reasons"). */
-export const invoiceReasons = [
-  'created',
-  'renewed',
-  'resized',
-  'changed-ip',
-  'ip-attached',
-  'stopped-by-destroy-threshold',
-  'snapshot-deleted',
-  'terminated',
-  'stopped-to-reduce-ip-cost',
-  'migrated',
-  'backup-activated',
-  'backup-deactivated',
-  'backup-resized',
-  'ddos-activated',
-  'ended',
-] as const;
 export const invoiceReasonSchema = z.enum(invoiceReasons);
 export type InvoiceReason = z.infer<typeof invoiceReasonSchema>;
-
-/**
- * hourly: usage billed per closed hour; subscription: one charge for a whole cycle; credit: money given
- * back for the service (a refund of unused days on deletion), a negative subtotal.
- */
-export const invoiceItemTypes = ['hourly', 'subscription', 'credit'] as const;
-export type InvoiceItemType = (typeof invoiceItemTypes)[number];
 
 export const invoiceItemSchema = z.object({
   id: z.number().int(),
@@ -187,7 +147,6 @@ export const invoiceDetailsSchema = invoiceSchema.extend({
 });
 export type InvoiceDetails = z.infer<typeof invoiceDetailsSchema>;
 
-export const INVOICE_ITEMS_PAGE_SIZE = 10;
 export const invoiceItemsQuerySchema = z.object({
   instanceId: idParamSchema.optional(),
   page,
@@ -205,30 +164,10 @@ export const printQuerySchema = z.object({ token: z.string().min(10).max(2000) }
 
 // ---- transactions ----
 
-export const transactionTypes = ['invoice', 'payment'] as const;
-export const transactionStatuses = ['completed', 'pending', 'failed', 'reversed', 'open'] as const;
 export const transactionStatusSchema = z.enum(transactionStatuses);
 export type TransactionStatus = z.infer<typeof transactionStatusSchema>;
-export const TRANSACTIONS_PAGE_SIZE = 10;
 
-/**
- * A movement of credit as the customer reads it, derived from the ledger: a payment (what it credited),
- * the charges of an invoice (negative, one row per invoice), and every other ledger entry on its own —
- * refunds, chargebacks, corrections, operator adjustments, and kinds later releases add (`other`).
- * `referenceId` is the payment or invoice a row leads to, or the ledger entry's id.
- */
-export const transactionKinds = [
-  'top_up',
-  'auto_recharge',
-  'adjustment',
-  'invoice',
-  'refund',
-  'dispute',
-  'reversal',
-  'charge',
-  'other',
-] as const;
-export type TransactionKind = (typeof transactionKinds)[number];
+/** A movement of credit as the customer reads it: see `transactionKinds` (billing-rules.ts). */
 export const transactionSchema = z.object({
   id: z.string(),
   type: z.enum(transactionTypes),
@@ -275,7 +214,6 @@ export const transactionListSchema = z.object({
 
 // ---- credit check (instances.md §8, the 460 answer) ----
 
-export const INSUFFICIENT_BALANCE_STATUS = 460;
 export const insufficientBalanceSchema = z.object({
   customerBalance: moneyStringSchema,
   minimumRequiredBalance: moneyStringSchema,
@@ -286,8 +224,3 @@ export const insufficientBalanceSchema = z.object({
   snapshotPriceSum: moneyStringSchema,
 });
 export type InsufficientBalance = z.infer<typeof insufficientBalanceSchema>;
-
-export const billingErrorCodes = {
-  insufficientBalance: 'INSUFFICIENT_BALANCE',
-  invalidPrintToken: 'INVALID_PRINT_TOKEN',
-} as const;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { APPLICATIONS_MAX_PAGE_SIZE, APPLICATIONS_PAGE_SIZE, catalogueActions } from './catalogue';
-import { INT4_MAX } from './ids';
+import { APPLICATIONS_MAX_PAGE_SIZE, APPLICATIONS_PAGE_SIZE, catalogueActions } from './catalogue-rules';
+import { INT4_MAX } from './ids-rules';
 
 // Query strings of the catalogue calls. Lists accept "1,2,3" or a repeated parameter.
 

@@ -1,12 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { parseApplicationSummary, sanitizeApplicationSummary } from './catalogue-summary';
 import {
   APPLICATION_SUMMARY_LINKS_MARKER,
   composeApplicationSummary,
   isSafeLinkUrl,
-  parseApplicationSummary,
-  sanitizeApplicationSummary,
   sanitizeSummaryHtml,
-} from './catalogue-summary';
+} from './catalogue-summary-rules';
 
 describe('application summary', () => {
   it('splits HTML from the links after the marker', () => {

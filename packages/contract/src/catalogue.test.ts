@@ -1,12 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import {
-  billingCycleDetails,
-  billingCycles,
-  monthlyToHourlyMicros,
-  type OcaField,
-  ocaDataSchemaFor,
-} from './catalogue';
+import { type OcaField, ocaDataSchemaFor } from './catalogue';
 import { applicationsQuerySchema, productsQuerySchema } from './catalogue-queries';
+import { billingCycleDetails, billingCycles, monthlyToHourlyMicros } from './catalogue-rules';
 
 describe('catalogue rules', () => {
   it('derives hourly prices from monthly ones over oneMonthInHours', () => {

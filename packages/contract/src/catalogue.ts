@@ -1,44 +1,24 @@
 import { z } from 'zod';
-import { EMAIL_PATTERN } from './field-validation';
+import { billingCycles, catalogueActions, gpuModels, planClasses } from './catalogue-rules';
+import { EMAIL_PATTERN } from './field-validation-rules';
 import { idSchema } from './ids';
-import { type Micros, moneyStringSchema } from './money';
+import { moneyStringSchema } from './money';
 
 /**
  * The provider's catalogue as the API serves it (platform.md §3, instances.md §3 and §9).
  * Field names follow the specification; RAM of plans and OS images is in MB, application RAM in GB.
+ * The lists, billing cycles and page sizes these schemas use are in catalogue-rules.ts.
  */
 
-/** Plan classes; the panel calls them Regular, High Frequency and Premium GPU. */
-export const planClasses = ['default', 'cpu-optimized', 'gpu-provided'] as const;
 export const planClassSchema = z.enum(planClasses);
 export type PlanClass = z.infer<typeof planClassSchema>;
 
-/** GPU tags of gpu-provided plans, with the model's product name (a trademark, not translated). */
-export const gpuModels = {
-  rtx5090: 'NVIDIA GeForce RTX 5090',
-  a100: 'NVIDIA A100 80GB',
-  rtx4090: 'NVIDIA GeForce RTX 4090',
-} as const;
 export const gpuTagSchema = z.enum(Object.keys(gpuModels) as [keyof typeof gpuModels]);
 export type GpuTag = z.infer<typeof gpuTagSchema>;
 
-/** Billing cycles: `months` multiplies the monthly price; hourly is charged per hour used. */
-export const billingCycles = ['hourly', 'monthly', 'quarterly', 'semi-annually', 'annually'] as const;
 export const billingCycleSchema = z.enum(billingCycles);
 export type BillingCycle = z.infer<typeof billingCycleSchema>;
-export const billingCycleDetails: Record<BillingCycle, { months: number | null; abbreviation: string }> = {
-  hourly: { months: null, abbreviation: 'hr' },
-  monthly: { months: 1, abbreviation: 'mo' },
-  quarterly: { months: 3, abbreviation: 'qtr' },
-  'semi-annually': { months: 6, abbreviation: 'semi' },
-  annually: { months: 12, abbreviation: 'yr' },
-};
 
-/** Hourly price = monthly / oneMonthInHours to 4 decimals (100 micros), half up (instances.md §9). */
-export const monthlyToHourlyMicros = (monthly: Micros, oneMonthInHours: number): Micros =>
-  Math.floor((monthly + oneMonthInHours * 50) / (oneMonthInHours * 100)) * 100;
-
-export const catalogueActions = ['CREATE', 'RESIZE'] as const;
 export const catalogueActionSchema = z.enum(catalogueActions);
 export type CatalogueAction = z.infer<typeof catalogueActionSchema>;
 
@@ -131,9 +111,6 @@ export const osFamilySchema = z.object({
 export type OsFamily = z.infer<typeof osFamilySchema>;
 export const osListSchema = z.object({ os: z.array(osFamilySchema) });
 
-/** Families the panel treats specially (Administrator user, trial badge, no resize tools). */
-export const specialOsFamilies = ['windows', 'freebsd', 'kali'] as const;
-
 export const featureSchema = z.object({
   id,
   name: z.string(),
@@ -219,10 +196,6 @@ export const applicationCategorySchema = z.object({
   isSelected: z.boolean(),
 });
 export type ApplicationCategory = z.infer<typeof applicationCategorySchema>;
-
-export const APPLICATIONS_PAGE_SIZE = 12;
-export const APPLICATIONS_MAX_PAGE_SIZE = 500;
-export const DEFAULT_APPLICATION_TAG = 'featured';
 
 /** `feePercent` is a fraction: "0.03" is shown as 3 %. */
 export const paymentGatewaySchema = z.object({

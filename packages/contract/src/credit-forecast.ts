@@ -1,5 +1,5 @@
 import type { BillingCycle } from './catalogue';
-import type { Micros } from './money';
+import type { Micros } from './money-rules';
 import { cycleEnd } from './pricing';
 
 /** A subscription that renews itself from credit at the end of its cycle (auto-renew on). */

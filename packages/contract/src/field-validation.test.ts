@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  emailSchema,
-  hostnameProblem,
-  isBannedEmailDomain,
-  isValidIpv4,
-  passwordSchema,
-} from './field-validation';
+import { emailSchema, passwordSchema } from './field-validation';
+import { hostnameProblem, isBannedEmailDomain, isValidIpv4 } from './field-validation-rules';
 import { phoneSchema } from './profile';
 
 const messages = (r: { success: boolean; error?: { issues: { message: string }[] } }) =>

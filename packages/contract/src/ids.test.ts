@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  bigIdParamSchema,
-  INT4_MAX,
-  idListParamSchema,
-  idParamSchema,
-  idSchema,
-  isStorableText,
-} from './ids';
+import { bigIdParamSchema, idListParamSchema, idParamSchema, idSchema } from './ids';
+import { INT4_MAX, isStorableText } from './ids-rules';
 
 describe('ids', () => {
   it('accepts what an int4 column holds and nothing past it', () => {

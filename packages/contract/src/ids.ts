@@ -1,12 +1,12 @@
 import { z } from 'zod';
+import { INT4_MAX } from './ids-rules';
 
 /**
  * Ids as the database holds them. Most tables key on `serial` (PostgreSQL int4), so an id the schema
  * accepts must fit in int4: a larger one would pass validation and fail in the query as a 500.
  * The few `bigserial` tables (ledger, outbox, activity log) are read as JS numbers, bounded to the
- * safe integers.
+ * safe integers. `INT4_MAX` is in ids-rules.ts.
  */
-export const INT4_MAX = 2_147_483_647;
 
 /** An id of an int4 (`serial` / `integer`) column, in a JSON body. */
 export const idSchema = z.number().int().positive().max(INT4_MAX);
@@ -27,10 +27,3 @@ export const idListParamSchema = (max: number) =>
     .regex(/^\d{1,10}(,\d{1,10})*$/, 'validation.invalid')
     .transform((s) => s.split(',').map(Number))
     .pipe(z.array(idSchema).max(max, 'validation.invalid'));
-
-/**
- * Text PostgreSQL cannot store or compare: NUL, and UTF-16 halves without their pair (JSON allows
- * "\ud800"; it cannot be encoded as UTF-8). Returns true when `value` has none.
- */
-const UNSTORABLE = /\0|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
-export const isStorableText = (value: string) => !UNSTORABLE.test(value);

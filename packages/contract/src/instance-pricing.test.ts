@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Product, Region } from './catalogue';
 import { instanceQuote, orderCheckPrice, regionPromotionPercent, resourcesMonthly } from './instance-pricing';
-import { noExtraResource } from './instances';
-import { preorderCountdown } from './preorders';
+import { noExtraResource } from './instances-rules';
+import { preorderCountdown } from './preorders-rules';
 
 const appConfig = {
   extraResourceMonthlyPrice: {

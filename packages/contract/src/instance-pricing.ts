@@ -1,7 +1,7 @@
 import type { AppConfig, BillingCycle, PlanClass, Product, Region } from './catalogue';
-import { monthlyToHourlyMicros } from './catalogue';
+import { monthlyToHourlyMicros } from './catalogue-rules';
 import type { ExtraResource } from './instances';
-import { type Micros, toMicros } from './money';
+import { type Micros, toMicros } from './money-rules';
 import { cyclePrice } from './pricing';
 
 /**

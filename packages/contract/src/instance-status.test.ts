@@ -8,7 +8,7 @@ import {
   listNeedsPolling,
   networkStatusColor,
   showsNetworkWarning,
-} from './instance-status';
+} from './instance-status-rules';
 
 describe('instance status display (instances.md §4)', () => {
   it('labels and colours every status as the spec lists them', () => {

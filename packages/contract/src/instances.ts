@@ -1,28 +1,30 @@
 import { z } from 'zod';
 import { intervalOptionSchema } from './billing';
 import { billingCycleSchema, planClassSchema } from './catalogue';
-import { hostnameSchema, isValidIpv4 } from './field-validation';
+import { hostnameSchema } from './field-validation';
+import { isValidIpv4 } from './field-validation-rules';
 import { idListParamSchema, idParamSchema, idParamsSchema, idSchema } from './ids';
 import { instanceStatusSchema, networkStatusSchema } from './instance-status';
+import {
+  creationResultCodes,
+  creationStates,
+  customPlanBounds,
+  INSTANCE_LIST_MAX_LIMIT,
+  INSTANCE_LIST_PAGE_SIZE,
+  instanceStatusFilters,
+  MAX_INSTANCES_PER_ORDER,
+  noExtraResource,
+} from './instances-rules';
 import { moneyStringSchema } from './money';
 
-/** Instances as the API serves them and the calls that create and manage them (instances.md §3, §7). */
+/**
+ * Instances as the API serves them and the calls that create and manage them (instances.md §3, §7).
+ * Limits, lists, error codes and messages are in instances-rules.ts.
+ */
 
 /** Ids are bounded to the serial column's range (ids.ts): a huge id is a 400, never a database error. */
 const id = idSchema;
 export const instanceParamsSchema = idParamsSchema;
-
-export const MAX_INSTANCES_PER_ORDER = 10;
-export const INSTANCE_LIST_PAGE_SIZE = 10;
-export const INSTANCE_LIST_MAX_LIMIT = 100;
-
-/** Custom plan bounds and steps (instances.md §5); add-on storage and transfer run from the plan's values. */
-export const customPlanBounds = {
-  cpu: { min: 1, max: 32, step: 1, default: 1 },
-  ramInGB: { min: 1, max: 128, step: 1, default: 1 },
-  diskInGB: { min: 10, max: 3000, step: 10, default: 10 },
-  bandwidthInTB: { min: 1, max: 50, step: 1, default: 1 },
-} as const;
 
 /**
  * Resources on top of the plan. For a plan these are add-ons (storage in steps of 10 GB, transfer in TB);
@@ -35,7 +37,6 @@ export const extraResourceSchema = z.object({
   bandwidthInTB: z.number().int().min(0).max(customPlanBounds.bandwidthInTB.max),
 });
 export type ExtraResource = z.infer<typeof extraResourceSchema>;
-export const noExtraResource: ExtraResource = { cpu: 0, ramInGB: 0, diskInGB: 0, bandwidthInTB: 0 };
 
 export const backupSettingsSchema = z.object({
   scheduleFrequency: z.enum(['daily', 'weekly']),
@@ -81,8 +82,6 @@ export const createInstancesRequestSchema = z
 export type CreateInstancesRequest = z.input<typeof createInstancesRequestSchema>;
 export type CreateInstancesParams = z.output<typeof createInstancesRequestSchema>;
 
-/** Per-instance outcome of an order: `CREATED`, or why that one could not be started. */
-export const creationResultCodes = ['CREATED', 'NO_CAPACITY', 'FAILED'] as const;
 export const creationResultSchema = z.object({
   hostname: z.string(),
   code: z.enum(creationResultCodes),
@@ -94,8 +93,6 @@ export const creationResultSchema = z.object({
 export type CreationResult = z.infer<typeof creationResultSchema>;
 export const createInstancesResponseSchema = z.object({ results: z.array(creationResultSchema) });
 
-/** Where each instance of a submitted order stands, for the creation pending page. */
-export const creationStates = ['creating', 'created', 'failed'] as const;
 export const creationStatusQuerySchema = z.object({
   ids: idListParamSchema(MAX_INSTANCES_PER_ORDER),
 });
@@ -178,8 +175,6 @@ export const instanceSchema = z.object({
 });
 export type Instance = z.infer<typeof instanceSchema>;
 
-/** Status filter of the list: the panel's words mapped to instance states. */
-export const instanceStatusFilters = ['active', 'initializing', 'shutdown', 'suspended'] as const;
 export const instanceStatusFilterSchema = z.enum(instanceStatusFilters);
 export type InstanceStatusFilter = z.infer<typeof instanceStatusFilterSchema>;
 
@@ -247,41 +242,3 @@ export const bulkSubscriptionRefundSchema = z.object({
   refunds: z.array(subscriptionRefundSchema),
   totalRefund: moneyStringSchema,
 });
-
-export const instanceErrorCodes = {
-  accountSuspended: 'ACCOUNT_SUSPENDED',
-  accessSuspended: 'ACCESS_SUSPENDED',
-  emailNotVerified: 'EMAIL_NOT_VERIFIED',
-  outOfStock: 'OUT_OF_STOCK',
-  ddosOutOfStock: 'DDOS_OUT_OF_STOCK',
-  promotionLimit: 'PROMOTION_LIMIT_REACHED',
-  notAvailable: 'NOT_AVAILABLE',
-  instanceChanging: 'INSTANCE_CHANGING',
-  mustBeOff: 'INSTANCE_MUST_BE_OFF',
-  mustBeOn: 'INSTANCE_MUST_BE_ON',
-  cannotResetPassword: 'COUDNT_RESET_VM_PASSWORD',
-  infrastructure: 'INFRASTRUCTURE_ERROR',
-  notSubscription: 'NOT_A_SUBSCRIPTION',
-  notSuspended: 'NOT_SUSPENDED',
-  hostnameUnchanged: 'HOSTNAME_UNCHANGED',
-} as const;
-
-/** Messages the panel shows in the spec's words (instances.md §8). */
-export const ACCOUNT_SUSPENDED_MESSAGE = 'Your Account is suspended.';
-export const ACCESS_SUSPENDED_MESSAGE = 'Access suspended due to unusual activity. Please submit a ticket.';
-export const MUST_BE_OFF_MESSAGE = 'You have to turn off the service before doing this action.';
-export const CANNOT_RESET_PASSWORD_MESSAGE = "Couldn't reset VM password due to infrastructure error";
-export const CREATION_INTERNAL_ERROR_MESSAGE = 'Failed to create instance due to internal server error.';
-
-/** Default RAM for application deployment: 2 GB, 4 GB on Windows, 8 GB for the heavy Windows apps. */
-export function defaultApplicationRamGb(app: { osFamily: string; defaultRamInGB: number }): number {
-  if (app.osFamily === 'windows') return Math.max(4, app.defaultRamInGB);
-  return Math.max(2, app.defaultRamInGB);
-}
-
-/** Windows images log in as Administrator, everything else as root. */
-export const usernameForOsFamily = (family: string | null | undefined) =>
-  family === 'windows' ? 'Administrator' : 'root';
-
-/** Reset password is refused for these families (instances.md §5). */
-export const passwordResetUnsupportedFamilies = ['mikrotik'] as const;

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatMoney, fromMicros, toMicros } from './money';
+import { formatMoney, fromMicros, toMicros } from './money-rules';
 
 describe('money', () => {
   it('parses decimal strings exactly', () => {

@@ -1,89 +1,19 @@
 import { z } from 'zod';
-import { type Micros, moneyStringSchema, toMicros } from './money';
+import { moneyStringSchema } from './money';
+import { type Micros, toMicros } from './money-rules';
+import { gatewayNames, overallPaymentStatuses, PAYMENTS_PAGE_SIZE, paymentStatuses } from './payments-rules';
 import { PAYMENT_MAX, PAYMENT_MIN } from './pricing';
 
-/** Top-ups through payment gateways (platform.md §3 Payment, §4 Payment statuses, §5, §7, §8). */
+/**
+ * Top-ups through payment gateways (platform.md §3 Payment, §4 Payment statuses, §5, §7, §8).
+ * Gateways, statuses, their transitions and error codes are in payments-rules.ts.
+ */
 
-export const gatewayNames = ['paypal', 'stripe', 'cryptomus', 'btcpay', 'sandbox'] as const;
 export const gatewayNameSchema = z.enum(gatewayNames);
 export type GatewayName = z.infer<typeof gatewayNameSchema>;
 
-/** Gateways by their own names, as a customer knows them from the checkout page (trademarks, not translated). */
-export const gatewayBrands: Record<GatewayName, string> = {
-  paypal: 'PayPal',
-  stripe: 'Stripe',
-  cryptomus: 'Cryptomus',
-  btcpay: 'BTCPay',
-  sandbox: 'Sandbox',
-};
-
-/** Gateways paid in cryptocurrency: they need an approved KYC, and confirmation may take up to 72 hours. */
-export const cryptoGateways: readonly GatewayName[] = ['cryptomus', 'btcpay'];
-/** Gateways that can save a card and charge it off-session, so they offer auto-recharge. */
-export const cardGateways: readonly GatewayName[] = ['stripe', 'sandbox'];
-
-export const paymentStatuses = [
-  'NEW',
-  'PENDING',
-  'PAID',
-  'REJECTED',
-  'UNDERPAID',
-  'OVERPAID',
-  'DISPUTE_SUBMITTED',
-  'DISPUTE_WON',
-  'DISPUTE_LOST',
-  'REFUNDED',
-] as const;
 export const paymentStatusSchema = z.enum(paymentStatuses);
 export type PaymentStatus = z.infer<typeof paymentStatusSchema>;
-
-/**
- * Allowed moves between statuses. Gateways deliver events late, twice and out of order: an event
- * whose move is not listed is recorded and ignored. A rejected payment can still be paid late
- * (crypto that confirms after expiry), so money received is never dropped.
- */
-export const paymentTransitions: Record<PaymentStatus, readonly PaymentStatus[]> = {
-  NEW: ['PENDING', 'PAID', 'REJECTED', 'UNDERPAID', 'OVERPAID'],
-  PENDING: ['PAID', 'REJECTED', 'UNDERPAID', 'OVERPAID'],
-  UNDERPAID: ['UNDERPAID', 'PAID', 'OVERPAID', 'REFUNDED', 'DISPUTE_SUBMITTED'],
-  PAID: ['OVERPAID', 'REFUNDED', 'DISPUTE_SUBMITTED'],
-  OVERPAID: ['OVERPAID', 'REFUNDED', 'DISPUTE_SUBMITTED'],
-  REJECTED: ['PAID', 'UNDERPAID', 'OVERPAID'],
-  DISPUTE_SUBMITTED: ['DISPUTE_WON', 'DISPUTE_LOST'],
-  DISPUTE_WON: ['DISPUTE_SUBMITTED', 'REFUNDED'],
-  DISPUTE_LOST: [],
-  REFUNDED: [],
-};
-export const canMovePayment = (from: PaymentStatus, to: PaymentStatus) =>
-  paymentTransitions[from].includes(to);
-
-/** Statuses whose received amount is the customer's credit. A dispute keeps it until it is lost. */
-const CREDITED: readonly PaymentStatus[] = [
-  'PAID',
-  'UNDERPAID',
-  'OVERPAID',
-  'DISPUTE_SUBMITTED',
-  'DISPUTE_WON',
-];
-export const isCreditedStatus = (s: PaymentStatus) => CREDITED.includes(s);
-
-/** Statuses with a receipt (platform.md §4). */
-export const downloadablePaymentStatuses: readonly PaymentStatus[] = [
-  'PAID',
-  'OVERPAID',
-  'UNDERPAID',
-  'REFUNDED',
-];
-
-export const overallPaymentStatuses = ['pending', 'success', 'partial', 'failed', 'reversed'] as const;
-export type OverallPaymentStatus = (typeof overallPaymentStatuses)[number];
-export function overallStatusOf(s: PaymentStatus): OverallPaymentStatus {
-  if (s === 'PAID' || s === 'OVERPAID' || s === 'DISPUTE_WON') return 'success';
-  if (s === 'UNDERPAID') return 'partial';
-  if (s === 'REJECTED') return 'failed';
-  if (s === 'REFUNDED' || s === 'DISPUTE_LOST') return 'reversed';
-  return 'pending';
-}
 
 /** Digits of the whole dollars of a typed amount, leading zeros aside ("0099.50" has 2). */
 const wholeDigits = (amount: string) => (amount.split('.')[0] ?? '').replace(/^0+/, '').length;
@@ -156,7 +86,6 @@ export const paymentSchema = z.object({
 });
 export type Payment = z.infer<typeof paymentSchema>;
 
-export const PAYMENTS_PAGE_SIZE = 10;
 export const paymentListQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(PAYMENTS_PAGE_SIZE),
@@ -176,15 +105,3 @@ export const paymentReceiptSchema = z.object({
   pdfUrl: z.string(),
 });
 export type PaymentReceipt = z.infer<typeof paymentReceiptSchema>;
-
-export const paymentErrorCodes = {
-  reachedPaymentLimit: 'REACHED_PAYMENT_LIMIT',
-  kycRequired: 'KYC_REQUIRED_FOR_PAYMENT',
-  gatewayUnavailable: 'GATEWAY_NOT_AVAILABLE',
-  gatewayError: 'GATEWAY_ERROR',
-  invalidSignature: 'INVALID_WEBHOOK_SIGNATURE',
-  autoRechargeNotSupported: 'AUTO_RECHARGE_NOT_SUPPORTED',
-} as const;
-
-/** The spec's wording for REACHED_PAYMENT_LIMIT (platform.md §8). */
-export const REACHED_PAYMENT_LIMIT_MESSAGE = 'You exceeded maximum payment attempts. Please try again later.';

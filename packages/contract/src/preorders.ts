@@ -2,7 +2,9 @@ import { z } from 'zod';
 import { billingCycleSchema } from './catalogue';
 import { hostnameSchema } from './field-validation';
 import { idSchema } from './ids';
-import { extraResourceSchema, MAX_INSTANCES_PER_ORDER, noExtraResource } from './instances';
+import { extraResourceSchema } from './instances';
+import { MAX_INSTANCES_PER_ORDER, noExtraResource } from './instances-rules';
+import { preorderStatuses } from './preorders-rules';
 
 /** GPU preorders: GPU plans are ordered ahead of their hardware (platform.md §3, instances.md §7). */
 
@@ -37,8 +39,6 @@ export const createPreorderRequestSchema = z.object({
 });
 export type CreatePreorderRequest = z.input<typeof createPreorderRequestSchema>;
 
-export const preorderStatuses = ['pending', 'allocated', 'cancelled'] as const;
-
 export const preorderSchema = z.object({
   id,
   description: z.string(),
@@ -64,18 +64,3 @@ export const preorderSchema = z.object({
 });
 export type Preorder = z.infer<typeof preorderSchema>;
 export const preorderListSchema = z.object({ preorders: z.array(preorderSchema) });
-
-/** Time left until a preorder's due date, for the countdown; null once it is due. */
-export function preorderCountdown(
-  dueDate: string | Date,
-  now: Date,
-): { days: number; hours: number; minutes: number } | null {
-  const ms = new Date(dueDate).getTime() - now.getTime();
-  if (!(ms > 0)) return null;
-  const minutes = Math.floor(ms / 60_000);
-  return {
-    days: Math.floor(minutes / 1440),
-    hours: Math.floor((minutes % 1440) / 60),
-    minutes: minutes % 60,
-  };
-}

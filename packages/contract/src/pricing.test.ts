@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { billingCycleDetails, monthlyToHourlyMicros } from './catalogue';
+import { billingCycleDetails, monthlyToHourlyMicros } from './catalogue-rules';
 import {
   autoRechargeAmountOptions,
   autoRechargeThresholdOptions,

@@ -1,5 +1,6 @@
-import { type BillingCycle, billingCycleDetails, monthlyToHourlyMicros } from './catalogue';
-import { MICROS_PER_UNIT, type Micros } from './money';
+import type { BillingCycle } from './catalogue';
+import { billingCycleDetails, monthlyToHourlyMicros } from './catalogue-rules';
+import { MICROS_PER_UNIT, type Micros } from './money-rules';
 
 /**
  * Pricing math shared by the server (which charges) and the panel (which quotes).

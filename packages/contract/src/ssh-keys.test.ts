@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { createSshKeyRequestSchema } from './ssh-keys';
 import {
-  createSshKeyRequestSchema,
   normalizePublicKey,
   parseOpenSshPublicKey,
   previewKey,
   SSH_KEY_PREVIEW_CHARS,
-} from './ssh-keys';
+} from './ssh-keys-rules';
 
 // A global in browsers and in Node.js 16+; the contract compiles without DOM types.
 declare function btoa(data: string): string;

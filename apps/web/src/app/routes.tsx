@@ -1,3 +1,4 @@
+import { verificationFailureReasons } from '@nimbus/contract';
 import { type AnyRoute, createRoute, redirect } from '@tanstack/react-router';
 import { z } from 'zod';
 import { digitsOnly, guard } from './guard';
@@ -68,7 +69,7 @@ const verificationFailureRoute = createRoute({
   path: '/verificationfailure',
   staticData: { auth: 'any', layout: 'Alert', title: 'titles.verificationFailure' },
   validateSearch: z.object({
-    reason: z.enum(['invalid', 'expired', 'suspended']).optional().catch(undefined),
+    reason: z.enum(verificationFailureReasons).optional().catch(undefined),
   }),
   beforeLoad: guard('any'),
   component: lazyPage(() => import('../features/auth/VerificationFailurePage'), 'VerificationFailurePage'),

@@ -1,7 +1,7 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { fail, mockApi, ok, renderPage } from './auth.test-helpers';
 import { ResetPasswordPage } from './ResetPasswordPage';
-import { fail, mockApi, ok, renderPage } from './test-utils';
 
 function fill(password: string, confirmation: string) {
   fireEvent.change(screen.getByLabelText(/^new password/i, { selector: 'input' }), {

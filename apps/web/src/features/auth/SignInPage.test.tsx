@@ -2,8 +2,8 @@ import { CAPTCHA_HEADER } from '@nimbus/contract';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { tokenStore } from '../../api/tokens';
+import { fail, mockApi, ok, renderPage, testBranding } from './auth.test-helpers';
 import { SignInPage } from './SignInPage';
-import { fail, mockApi, ok, renderPage, testBranding } from './test-utils';
 
 function fillAndSubmit(email = 'ada@example.com', password = 'secret-pass') {
   fireEvent.change(screen.getByLabelText(/^email/i), { target: { value: email } });

@@ -1,8 +1,8 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { tokenStore } from '../../api/tokens';
+import { fail, mockApi, ok, renderPage } from './auth.test-helpers';
 import { SignUpPage } from './SignUpPage';
-import { fail, mockApi, ok, renderPage } from './test-utils';
 
 const checklist = () => screen.getByRole('list', { name: 'Password requirements' });
 const metRules = () =>

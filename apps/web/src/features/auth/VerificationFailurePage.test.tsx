@@ -1,7 +1,7 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { tokenStore } from '../../api/tokens';
-import { mockApi, ok, renderPage } from './test-utils';
+import { mockApi, ok, renderPage } from './auth.test-helpers';
 import { VerificationFailurePage } from './VerificationFailurePage';
 
 const path = '/verificationfailure';
@@ -14,6 +14,17 @@ describe('VerificationFailurePage', () => {
     expect(screen.getByRole('link', { name: 'support@nimbus.example' })).toHaveAttribute(
       'href',
       'mailto:support@nimbus.example',
+    );
+  });
+
+  it('tells a customer whose new address another account took first, and leads to choosing another', async () => {
+    tokenStore.set({ accessToken: 'a', refreshToken: 'r' });
+    mockApi();
+    await renderPage(<VerificationFailurePage />, { path, url: `${path}?reason=email_in_use&type=email` });
+    expect(screen.getByRole('heading', { name: 'This email address is already in use' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Choose another email address' })).toHaveAttribute(
+      'href',
+      '/account/email',
     );
   });
 

@@ -70,8 +70,38 @@ function InvalidOrExpiredLink({ expired }: { expired: boolean }) {
   );
 }
 
+/** An email change whose new address another account confirmed first (the link's `reason=email_in_use`). */
+function EmailInUse() {
+  const { t } = useTranslation('auth');
+  const signedIn = tokenStore.isAuthenticated();
+  return (
+    <ResultMessage
+      severity="warning"
+      title={t('verificationFailure.emailInUse.title')}
+      text={t('verificationFailure.emailInUse.text')}
+    >
+      {signedIn ? (
+        <ButtonLink to="/account/$tab" params={{ tab: 'email' }} variant="contained" size="large" fullWidth>
+          {t('verificationFailure.emailInUse.action')}
+        </ButtonLink>
+      ) : (
+        <ButtonLink
+          to="/signin"
+          variant="contained"
+          size="large"
+          fullWidth
+          onClick={() => desiredRoute.save('/account/email')}
+        >
+          {t('verificationFailure.signIn')}
+        </ButtonLink>
+      )}
+    </ResultMessage>
+  );
+}
+
 export function VerificationFailurePage() {
   const { reason } = route.useSearch();
   if (reason === 'suspended') return <SuspendedAccount />;
+  if (reason === 'email_in_use') return <EmailInUse />;
   return <InvalidOrExpiredLink expired={reason === 'expired'} />;
 }

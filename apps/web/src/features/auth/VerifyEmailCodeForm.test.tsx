@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { fail, mockApi, ok, renderPage } from './test-utils';
+import { fail, mockApi, ok, renderPage } from './auth.test-helpers';
 import { VerifyEmailCodeForm } from './VerifyEmailCodeForm';
 
 const renderForm = (onVerified = vi.fn()) =>

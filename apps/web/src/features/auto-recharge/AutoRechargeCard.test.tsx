@@ -11,9 +11,9 @@ import {
   renderPage,
   stripe,
   stubLocationAssign,
-} from '../payments/test-utils';
+} from '../payments/payments.test-helpers';
 import { AutoRechargeCard } from './AutoRechargeCard';
-import { activeAutoRecharge, stripeState } from './test-fixtures';
+import { activeAutoRecharge, stripeState } from './auto-recharge-fixtures.test-helpers';
 
 function api(info: AutoRechargeInfo, extra: Parameters<typeof mockApi>[0] = {}) {
   return mockApi({

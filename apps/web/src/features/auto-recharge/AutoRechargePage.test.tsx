@@ -1,9 +1,17 @@
 import type { Card } from '@nimbus/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { allGateways, billingInfo, fail, mockApi, ok, renderPage, stripe } from '../payments/test-utils';
+import {
+  allGateways,
+  billingInfo,
+  fail,
+  mockApi,
+  ok,
+  renderPage,
+  stripe,
+} from '../payments/payments.test-helpers';
 import { AutoRechargePage } from './AutoRechargePage';
-import { activeAutoRecharge } from './test-fixtures';
+import { activeAutoRecharge } from './auto-recharge-fixtures.test-helpers';
 
 const card = (id: number, overrides: Partial<Card> = {}): Card => ({
   id,

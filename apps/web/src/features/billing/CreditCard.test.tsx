@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { billingInfo, fail, mockApi, ok, renderBilling, transactionList } from './test-utils';
+import { billingInfo, fail, mockApi, ok, renderBilling, transactionList } from './billing.test-helpers';
 
 type Answer = ReturnType<typeof ok>;
 // The card is shown at the top of the transactions page; the list itself is empty here.

@@ -11,7 +11,7 @@ import {
   renderBilling,
   transaction,
   transactionList,
-} from './test-utils';
+} from './billing.test-helpers';
 
 /** A provider whose catalogue writes its currency "€": every amount of the panel takes that sign. */
 const euroCatalogue = {

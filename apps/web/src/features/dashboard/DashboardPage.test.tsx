@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { fail, logEntry, mockApi, ok, renderAccount, testUser } from '../account/test-utils';
-import { instance, instanceList, preorder, preorderRow } from '../instances/test-utils';
+import { fail, logEntry, mockApi, ok, renderAccount, testUser } from '../account/account.test-helpers';
+import { instance, instanceList, preorder, preorderRow } from '../instances/instances.test-helpers';
 import { DashboardPage } from './DashboardPage';
 
 const log = [

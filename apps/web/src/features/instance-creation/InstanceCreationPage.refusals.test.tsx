@@ -2,7 +2,7 @@ import { instanceErrorCodes } from '@nimbus/contract';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { loadDraft } from './draft';
-import { catalogueApi, fail, ok, renderCreationPage } from './test-utils';
+import { catalogueApi, fail, ok, renderCreationPage } from './instance-creation.test-helpers';
 
 const createButton = () => screen.getByRole('button', { name: /Create instance/ });
 const created = ok({

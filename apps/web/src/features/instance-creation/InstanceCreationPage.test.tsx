@@ -5,8 +5,14 @@ import { CREATION_RESULTS_KEY } from '../instances/pending/creation-results';
 import { CREATION_DRAFT_KEY, loadDraft, saveDraft } from './draft';
 import { defaultCreationValues } from './form-model';
 import { InstanceCreationPage } from './InstanceCreationPage';
-import { product } from './test-fixtures';
-import { catalogueApi, fail, ok, products, renderCreationPage as renderPage } from './test-utils';
+import {
+  catalogueApi,
+  fail,
+  ok,
+  products,
+  renderCreationPage as renderPage,
+} from './instance-creation.test-helpers';
+import { product } from './instance-creation-fixtures.test-helpers';
 
 const planGroup = () => screen.getByRole('radiogroup', { name: 'Plan' });
 const createButton = () => screen.getByRole('button', { name: /Create instance/ });

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { clearDraft, loadDraft, saveDraft } from './draft';
 import { defaultCreationValues, toCreateRequest } from './form-model';
 import { defaultHostname, hostnameErrors, syncHostnames } from './hostnames';
+import { appConfig, product, region } from './instance-creation-fixtures.test-helpers';
 import {
   clampToStep,
   PLANS_SHOWN,
@@ -13,7 +14,6 @@ import {
 } from './plan-rules';
 import { orderQuote } from './quote';
 import { creationSearchSchema, preselect } from './search-params';
-import { appConfig, product, region } from './test-fixtures';
 
 afterEach(() => localStorage.clear());
 

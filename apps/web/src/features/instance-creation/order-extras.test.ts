@@ -8,9 +8,9 @@ import {
   waitingOrderCredit,
 } from '../payments/saved-configuration';
 import { type CreationValues, defaultCreationValues, withRequiredFeatures } from './form-model';
+import { appConfig, product, region } from './instance-creation-fixtures.test-helpers';
 import { withCustomPlan, withPlan } from './plan-rules';
 import { orderQuote } from './quote';
-import { appConfig, product, region } from './test-fixtures';
 import { rememberWaitingOrder } from './waiting-order';
 
 afterEach(() => sessionStorage.clear());

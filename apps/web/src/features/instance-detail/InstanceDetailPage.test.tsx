@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fail, instance, mockApi, ok, renderInstanceDetail } from './test-utils';
+import { fail, instance, mockApi, ok, renderInstanceDetail } from './instance-detail.test-helpers';
 
 afterEach(() => vi.useRealTimers());
 

@@ -1,6 +1,7 @@
 import { INSTANCE_DETAIL_POLL_MS } from '@nimbus/contract';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../api/client';
+import { instance } from './instance-detail.test-helpers';
 import {
   consoleEnabled,
   detailRefetchInterval,
@@ -11,7 +12,6 @@ import {
   showsSuspendedBanner,
   truncateSshKey,
 } from './instance-rules';
-import { instance } from './test-utils';
 
 const apiError = (status: number) => new ApiError(status, 'X', 'x', null);
 

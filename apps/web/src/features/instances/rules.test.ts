@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { instance, instanceList, preorderRow } from './instances.test-helpers';
 import { isSelectable } from './list/selection';
 import { creationPollInterval, overallState, pendingInstances } from './pending/creation-results';
 import { listPollInterval } from './queries';
 import { instanceFiltersOf, instanceListSearchSchema, isValidIpSearch } from './search';
-import { instance, instanceList, preorderRow } from './test-utils';
 
 describe('IPv4 search', () => {
   it('accepts a valid address or nothing', () => {

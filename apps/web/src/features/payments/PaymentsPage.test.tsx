@@ -2,7 +2,6 @@ import { REACHED_PAYMENT_LIMIT_MESSAGE } from '@nimbus/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { PaymentsPage } from './PaymentsPage';
-import { SAVED_CONFIGURATION_KEYS } from './saved-configuration';
 import {
   allGateways,
   billingInfo,
@@ -15,7 +14,8 @@ import {
   renderPage,
   stripe,
   stubLocationAssign,
-} from './test-utils';
+} from './payments.test-helpers';
+import { SAVED_CONFIGURATION_KEYS } from './saved-configuration';
 
 const checkout = { paymentId: 501, url: 'https://pay.example/checkout/501', postData: null };
 

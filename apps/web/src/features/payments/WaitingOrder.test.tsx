@@ -2,7 +2,12 @@ import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { saveDraft } from '../instance-creation/draft';
 import { defaultCreationValues } from '../instance-creation/form-model';
-import { appConfig, osList, product, region } from '../instance-creation/test-fixtures';
+import {
+  appConfig,
+  osList,
+  product,
+  region,
+} from '../instance-creation/instance-creation-fixtures.test-helpers';
 import { rememberWaitingOrder } from '../instance-creation/waiting-order';
 import { PaymentsPage } from './PaymentsPage';
 import {
@@ -13,7 +18,7 @@ import {
   ok,
   paymentList,
   renderPage,
-} from './test-utils';
+} from './payments.test-helpers';
 
 afterEach(() => {
   sessionStorage.clear();

@@ -1,7 +1,7 @@
 import { previewKey } from '@nimbus/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { fail, mockApi, ok, pageInUrl, renderSshKeys, setWideScreen, sshKey } from './test-utils';
+import { fail, mockApi, ok, pageInUrl, renderSshKeys, setWideScreen, sshKey } from './ssh-keys.test-helpers';
 
 const newestFirst = (count: number) => Array.from({ length: count }, () => sshKey()).reverse();
 

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { onSmallScreen, onWideScreen } from '../../../test/screen-size';
-import { logEntry, mockApi, ok, renderAccount } from '../test-utils';
+import { logEntry, mockApi, ok, renderAccount } from '../account.test-helpers';
 import { ActivityLogTab } from './ActivityLogTab';
 
 /** A sign-in (the customer's address) and an instance event (its server's address), in one log. */

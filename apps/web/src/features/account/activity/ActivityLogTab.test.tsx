@@ -1,7 +1,7 @@
 import type { ActivityLogEntry } from '@nimbus/contract';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { fail, logEntry, mockApi, ok, renderAccount, type SeenRequest } from '../test-utils';
+import { fail, logEntry, mockApi, ok, renderAccount, type SeenRequest } from '../account.test-helpers';
 import { ActivityLogTab } from './ActivityLogTab';
 
 const entries = (n: number, from = 0) =>

@@ -1,6 +1,6 @@
 import { LOG_LOAD_MORE_THRESHOLD } from '@nimbus/contract';
 import { describe, expect, it } from 'vitest';
-import { logEntry } from '../test-utils';
+import { logEntry } from '../account.test-helpers';
 import { isHiddenEntry, nextLogCursor, shouldOfferLoadMore, visibleEntries } from './activity-paging';
 
 const page = (n: number) => Array.from({ length: n }, (_, i) => logEntry('login', {}, i));

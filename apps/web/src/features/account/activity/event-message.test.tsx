@@ -2,7 +2,7 @@ import type { ActivityLogEntry } from '@nimbus/contract';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { moneyFormat } from '../../../lib/money';
-import { logEntry, renderAccount } from '../test-utils';
+import { logEntry, renderAccount } from '../account.test-helpers';
 import { ActivityEntries } from './ActivityEntries';
 import { eventMessage as messageWith } from './event-message';
 

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { mockApi, ok, renderAccount } from '../test-utils';
+import { mockApi, ok, renderAccount } from '../account.test-helpers';
 import { ApiAccessTab } from './ApiAccessTab';
 
 const none = { exists: false, prefix: null, createdAt: null, lastUsedAt: null };

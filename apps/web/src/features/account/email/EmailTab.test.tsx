@@ -1,6 +1,6 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { fail, mockApi, ok, renderAccount, testUser } from '../test-utils';
+import { fail, mockApi, ok, renderAccount, testUser } from '../account.test-helpers';
 import { EmailTab } from './EmailTab';
 
 describe('EmailTab', () => {

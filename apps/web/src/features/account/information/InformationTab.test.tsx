@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { fail, mockApi, ok, renderAccount, testUser } from '../test-utils';
+import { fail, mockApi, ok, renderAccount, testUser } from '../account.test-helpers';
 import { InformationTab } from './InformationTab';
 
 const field = (name: RegExp) => screen.getByLabelText(name);

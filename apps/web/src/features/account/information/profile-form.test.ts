@@ -1,6 +1,6 @@
 import { updateProfileRequestSchema } from '@nimbus/contract';
 import { describe, expect, it } from 'vitest';
-import { testUser } from '../test-utils';
+import { testUser } from '../account.test-helpers';
 import { isProfileUnchanged, profileFormValues } from './profile-form';
 
 const parsed = (values: Record<string, string>) =>

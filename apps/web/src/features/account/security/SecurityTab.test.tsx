@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { tokenStore } from '../../../api/tokens';
-import { fail, mockApi, ok, renderAccount } from '../test-utils';
+import { fail, mockApi, ok, renderAccount } from '../account.test-helpers';
 import { SecurityTab } from './SecurityTab';
 
 const fill = (current: string, next: string, confirm = next) => {

@@ -1,6 +1,14 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { fail, invoiceDetails, invoiceItem, mockApi, ok, onSmallScreen, renderBilling } from '../test-utils';
+import {
+  fail,
+  invoiceDetails,
+  invoiceItem,
+  mockApi,
+  ok,
+  onSmallScreen,
+  renderBilling,
+} from '../billing.test-helpers';
 
 describe('InvoiceDetailsPage', () => {
   it('shows the summary and the items with their reason, usage, period and subtotal', async () => {

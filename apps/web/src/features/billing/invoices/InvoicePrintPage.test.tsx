@@ -1,6 +1,6 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { fail, invoiceDetails, mockApi, ok, renderBilling } from '../test-utils';
+import { fail, invoiceDetails, mockApi, ok, renderBilling } from '../billing.test-helpers';
 
 describe('InvoicePrintPage', () => {
   it('shows the invoice for paper with the provider, customer, items and total', async () => {

@@ -10,7 +10,7 @@ import {
   onSmallScreen,
   renderBilling,
   type SeenRequest,
-} from '../test-utils';
+} from '../billing.test-helpers';
 
 const search = (router: { state: { location: { searchStr: string } } }) =>
   new URLSearchParams(router.state.location.searchStr);

@@ -10,7 +10,7 @@ import {
   type SeenRequest,
   transaction,
   transactionList,
-} from '../test-utils';
+} from '../billing.test-helpers';
 
 const pageOf = (request: SeenRequest) => Number(request.query.get('page'));
 const charge = transaction(7, {

@@ -3,10 +3,10 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { tokenStore } from '../../../api/tokens';
 import { fail, mockApi, ok } from '../../../test/api';
 import { pageRoute, renderRoutes, stubRoute } from '../../../test/render';
-import { testUser } from '../../account/test-utils';
+import { testUser } from '../../account/account.test-helpers';
 import { cartStage, saveDraft, setCartStage } from '../draft';
 import { defaultCreationValues } from '../form-model';
-import { appConfig, osList, product, region } from '../test-fixtures';
+import { appConfig, osList, product, region } from '../instance-creation-fixtures.test-helpers';
 import { CartPage } from './CartPage';
 
 afterEach(() => {

@@ -1,6 +1,13 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { fail, instance, mockApi, ok, onSmallScreen, renderInstanceDetail } from '../test-utils';
+import {
+  fail,
+  instance,
+  mockApi,
+  ok,
+  onSmallScreen,
+  renderInstanceDetail,
+} from '../instance-detail.test-helpers';
 
 const hostnameInput = () => screen.findByRole('textbox', { name: 'Hostname' });
 const save = () => screen.getByRole('button', { name: 'Save' });

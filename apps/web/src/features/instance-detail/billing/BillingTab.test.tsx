@@ -1,7 +1,14 @@
 import type { InvoiceItem } from '@nimbus/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { fail, instance, mockApi, ok, onWideScreen, renderInstanceDetail } from '../test-utils';
+import {
+  fail,
+  instance,
+  mockApi,
+  ok,
+  onWideScreen,
+  renderInstanceDetail,
+} from '../instance-detail.test-helpers';
 
 const suspended = () =>
   instance({

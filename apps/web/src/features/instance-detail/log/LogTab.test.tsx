@@ -1,7 +1,7 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { logEntry } from '../../account/test-utils';
-import { fail, instance, mockApi, ok, renderInstanceDetail } from '../test-utils';
+import { logEntry } from '../../account/account.test-helpers';
+import { fail, instance, mockApi, ok, renderInstanceDetail } from '../instance-detail.test-helpers';
 
 const entries = (count: number, from = 0) =>
   Array.from({ length: count }, (_, i) => logEntry('instance_powered_on', { hostname: 'web-1' }, from + i));

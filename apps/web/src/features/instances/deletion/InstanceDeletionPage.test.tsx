@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { fail, mockApi, ok, renderInstances } from '../test-utils';
+import { fail, mockApi, ok, renderInstances } from '../instances.test-helpers';
 import { DELETION_QUEUE_KEY, queueDeletion } from './deletion-queue';
 
 const refund = (instanceId: number, refundable: boolean) => ({

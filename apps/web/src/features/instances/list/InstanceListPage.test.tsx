@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { onSmallScreen } from '../../billing/test-utils';
+import { onSmallScreen } from '../../billing/billing.test-helpers';
 import { DELETION_QUEUE_KEY } from '../deletion/deletion-queue';
 import {
   fail,
@@ -11,7 +11,7 @@ import {
   preorder,
   preorderRow,
   renderInstances,
-} from '../test-utils';
+} from '../instances.test-helpers';
 
 const stats = ok({
   instanceCount: 3,

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { creationResult, mockApi, ok, preorder, renderInstances } from '../test-utils';
+import { creationResult, mockApi, ok, preorder, renderInstances } from '../instances.test-helpers';
 import { CREATION_RESULTS_KEY, saveCreationResults } from './creation-results';
 
 const status = (...rows: [number, string, 'creating' | 'created' | 'failed', string | null][]) =>

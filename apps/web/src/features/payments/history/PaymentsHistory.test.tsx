@@ -9,7 +9,7 @@ import {
   paymentList,
   renderPage,
   setWideScreen,
-} from '../test-utils';
+} from '../payments.test-helpers';
 import { PaymentsHistory } from './PaymentsHistory';
 
 /** The gateways' names come from the catalogue, which every payments screen reads. */

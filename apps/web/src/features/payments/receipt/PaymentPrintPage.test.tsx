@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { allGateways, fail, mockApi, ok, payment, renderPage } from '../payments.test-helpers';
 import { paymentPrintSearchSchema } from '../search';
-import { allGateways, fail, mockApi, ok, payment, renderPage } from '../test-utils';
 import { PaymentPrintPage } from './PaymentPrintPage';
 
 /** The gateway's name on the receipt comes from the catalogue. */

@@ -1,7 +1,15 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import {
+  billingInfo,
+  mockApi,
+  ok,
+  payment,
+  paymentList,
+  renderPage,
+  testUser,
+} from '../payments.test-helpers';
 import { paymentResultSearchSchema } from '../search';
-import { billingInfo, mockApi, ok, payment, paymentList, renderPage, testUser } from '../test-utils';
 import {
   PaymentFailPage,
   PaymentPendingPage,

@@ -9,7 +9,7 @@ import {
   ok,
   paymentList,
   renderPage,
-} from '../test-utils';
+} from '../payments.test-helpers';
 
 const amountField = () => screen.getByLabelText('Other amount');
 

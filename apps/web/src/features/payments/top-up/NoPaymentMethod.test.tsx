@@ -9,7 +9,7 @@ import {
   paymentList,
   renderPage,
   stripe,
-} from '../test-utils';
+} from '../payments.test-helpers';
 
 function api(gateways: unknown[]) {
   return mockApi({

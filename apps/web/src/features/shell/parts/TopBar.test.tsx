@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { mockApi, ok } from '../../../test/api';
 import { pageRoute, renderRoutes, stubRoute, testBranding, underTest } from '../../../test/render';
-import { testUser } from '../../account/test-utils';
+import { testUser } from '../../account/account.test-helpers';
 import { billingKeys } from '../../billing/queries';
 import { TopBar } from './TopBar';
 

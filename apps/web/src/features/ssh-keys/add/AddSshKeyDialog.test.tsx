@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { ed25519Key, fail, mockApi, ok, renderSshKeys, sshKey } from '../test-utils';
+import { ed25519Key, fail, mockApi, ok, renderSshKeys, sshKey } from '../ssh-keys.test-helpers';
 
 async function openDialog() {
   fireEvent.click((await screen.findAllByRole('button', { name: 'Add SSH key' }))[0]!);

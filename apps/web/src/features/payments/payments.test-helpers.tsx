@@ -6,7 +6,7 @@ import { pageRoute, pageShown, renderRoutes, stubRoute, underTest } from '../../
 
 export { fail, mockApi, ok } from '../../test/api';
 export { onWideScreen as setWideScreen } from '../../test/screen-size';
-export { testUser } from '../account/test-utils';
+export { testUser } from '../account/account.test-helpers';
 
 const realLocation = Object.getOwnPropertyDescriptor(window, 'location');
 

@@ -1,6 +1,6 @@
 import type { Instance } from '@nimbus/contract';
 import { pageRoute, renderRoutes, stubRoute } from '../../test/render';
-import { instance as listedInstance } from '../instances/test-utils';
+import { instance as listedInstance } from '../instances/instances.test-helpers';
 import { InstanceDetailPage } from './InstanceDetailPage';
 
 export { fail, mockApi, ok, type SeenRequest } from '../../test/api';

@@ -1,5 +1,5 @@
 import type { AutoRechargeGateway, AutoRechargeInfo } from '@nimbus/contract';
-import { inactiveAutoRecharge, stripe } from '../payments/test-utils';
+import { inactiveAutoRecharge, stripe } from '../payments/payments.test-helpers';
 
 /** The stripe gateway's state for the customer: verified, active, with a default card. */
 export const stripeState = (overrides: Partial<AutoRechargeGateway> = {}): AutoRechargeGateway => ({

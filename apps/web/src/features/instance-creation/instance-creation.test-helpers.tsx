@@ -3,7 +3,7 @@ import { expect } from 'vitest';
 import { mockApi, ok } from '../../test/api';
 import { pageRoute, renderRoutes, stubRoute } from '../../test/render';
 import { InstanceCreationPage } from './InstanceCreationPage';
-import { appConfig, osList, product, region } from './test-fixtures';
+import { appConfig, osList, product, region } from './instance-creation-fixtures.test-helpers';
 
 export { fail, mockApi, ok } from '../../test/api';
 
