@@ -46,10 +46,10 @@ function precompress(): Plugin {
 /*
  * Every page loads these, so they travel as two chunks instead of some forty small ones cut along import
  * boundaries (fewer round trips before the first paint). MUI components only some screens use (tables,
- * tooltips, steppers, …) stay with those screens.
+ * tooltips, steppers, …) stay with those screens, and so does zod: only screens with a form load it.
  */
 const FRAMEWORK =
-  /[\\/]node_modules[\\/](?:react|react-dom|scheduler|@emotion[\\/][\w-]+|@mui[\\/](?:system|utils|styled-engine|private-theming)|@tanstack[\\/][\w-]+|i18next|react-i18next|zod|stylis|stylis-plugin-rtl|cssjanus|hoist-non-react-statics|react-is|clsx|prop-types|use-sync-external-store|@babel[\\/]runtime)[\\/]/;
+  /[\\/]node_modules[\\/](?:react|react-dom|scheduler|@emotion[\\/][\w-]+|@mui[\\/](?:system|utils|styled-engine|private-theming)|@tanstack[\\/][\w-]+|i18next|react-i18next|stylis|stylis-plugin-rtl|cssjanus|hoist-non-react-statics|react-is|clsx|prop-types|use-sync-external-store|@babel[\\/]runtime)[\\/]/;
 
 const MUI_CORE =
   /[\\/]node_modules[\\/]@mui[\\/](?:material[\\/](?:styles|utils|internal|transitions|colors|Button|ButtonBase|Typography|Box|Stack|Paper|SvgIcon|CircularProgress|Link|IconButton|Menu|MenuItem|MenuList|Popover|Modal|Portal|Grow|Fade|Backdrop|Unstable_TrapFocus|List|ListItem|ListItemText|ListItemIcon|ListItemButton|Divider|Snackbar|SnackbarContent|ClickAwayListener|CssBaseline|Alert|Dialog|DialogTitle|DialogContent|DialogContentText|DialogActions|TextField|InputBase|Input|FilledInput|OutlinedInput|InputLabel|InputAdornment|FormControl|FormLabel|FormHelperText|Select|NativeSelect|TextareaAutosize|useLazyRipple|DefaultPropsProvider|zero-styled|Toolbar|Container)[\\/]|icons-material[\\/]utils[\\/])/;

@@ -8,6 +8,26 @@ export const kycStatuses = ['none', 'pending', 'approved', 'rejected'] as const;
 
 export const intervalOptions = ['all', 'last6Months', 'last12Months', 'custom'] as const;
 
+/** A calendar day as YYYY-MM-DD that exists (no 2026-02-30). */
+export function isCalendarDay(d: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(d)) return false;
+  const at = new Date(`${d}T00:00:00.000Z`);
+  return !Number.isNaN(at.getTime()) && at.toISOString().startsWith(d);
+}
+
+interface IntervalDays {
+  interval?: string;
+  from?: string;
+  to?: string;
+}
+
+/** A custom interval names both of its days. */
+export const isIntervalComplete = (f: IntervalDays) =>
+  f.interval !== 'custom' || (f.from !== undefined && f.to !== undefined);
+
+/** A range's last day is not before its first. */
+export const isIntervalOrdered = (f: IntervalDays) => !(f.from && f.to) || f.to >= f.from;
+
 /**
  * The UTC range [start, end) an interval filter selects, or null for all time. `f` is a filter as
  * `intervalFilterSchema` (billing.ts) outputs it: custom ranges are complete and ordered.

@@ -7,6 +7,9 @@ import {
   invoiceItemTypes,
   invoiceReasons,
   invoiceStatuses,
+  isCalendarDay,
+  isIntervalComplete,
+  isIntervalOrdered,
   kycStatuses,
   TRANSACTIONS_PAGE_SIZE,
   transactionKinds,
@@ -51,10 +54,7 @@ export type IntervalOption = z.infer<typeof intervalOptionSchema>;
 const day = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.date.invalid')
-  .refine((d) => {
-    const at = new Date(`${d}T00:00:00.000Z`);
-    return !Number.isNaN(at.getTime()) && at.toISOString().startsWith(d);
-  }, 'validation.date.invalid');
+  .refine(isCalendarDay, 'validation.date.invalid');
 
 /** Interval filter of list calls: a preset, or a custom range of whole UTC days (to not before from). */
 export const intervalFilterSchema = z
@@ -63,11 +63,11 @@ export const intervalFilterSchema = z
     from: day.optional(),
     to: day.optional(),
   })
-  .refine((f) => f.interval !== 'custom' || (f.from !== undefined && f.to !== undefined), {
+  .refine(isIntervalComplete, {
     message: 'validation.date.rangeRequired',
     path: ['from'],
   })
-  .refine((f) => !(f.from && f.to) || f.to >= f.from, {
+  .refine(isIntervalOrdered, {
     message: 'validation.date.toBeforeFrom',
     path: ['to'],
   });

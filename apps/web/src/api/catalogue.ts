@@ -1,6 +1,5 @@
-import { appConfigSchema, paymentGatewaySchema } from '@nimbus/contract';
+import type { AppConfig, PaymentGateway } from '@nimbus/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
 import { api } from './client';
 
 /**
@@ -16,14 +15,14 @@ export const catalogueKeys = {
 /** The app-config constants: currency sign, prices of the extras, limits. */
 export const appConfigQuery = queryOptions({
   queryKey: catalogueKeys.appConfig(),
-  queryFn: async () => appConfigSchema.parse(await api('/app-configs')),
+  queryFn: () => api<AppConfig>('/app-configs'),
   staleTime: 10 * 60_000,
 });
 
 /** The payment gateways enabled on this install. */
 export const gatewaysQuery = queryOptions({
   queryKey: catalogueKeys.gateways(),
-  queryFn: async () => z.array(paymentGatewaySchema).parse(await api('/payments/gateways')),
+  queryFn: async () => api<PaymentGateway[]>('/payments/gateways'),
   staleTime: 10 * 60_000,
 });
 export const useGatewaysQuery = () => useQuery(gatewaysQuery);

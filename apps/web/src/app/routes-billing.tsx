@@ -1,8 +1,8 @@
 import { createRoute } from '@tanstack/react-router';
 import {
-  invoicePrintSearchSchema,
-  invoicesSearchSchema,
-  transactionsSearchSchema,
+  readInvoicePrintSearch,
+  readInvoicesSearch,
+  readTransactionsSearch,
 } from '../features/billing/search';
 import { digitsOnly, guard } from './guard';
 import { lazyPage, rootRoute } from './route-builders';
@@ -12,7 +12,7 @@ const invoicesRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/invoices',
   staticData: { auth: 'required', layout: 'Default', title: 'areas.invoices' },
-  validateSearch: invoicesSearchSchema,
+  validateSearch: readInvoicesSearch,
   beforeLoad: guard('required'),
   component: lazyPage(() => import('../features/billing/invoices/InvoicesPage'), 'InvoicesPage'),
 });
@@ -30,7 +30,7 @@ const invoicePrintRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/invoices/print',
   staticData: { auth: 'any', layout: 'WithoutNavAndSidebar', hideFooter: true, title: 'areas.invoices' },
-  validateSearch: invoicePrintSearchSchema,
+  validateSearch: readInvoicePrintSearch,
   beforeLoad: guard('any'),
   component: lazyPage(() => import('../features/billing/invoices/InvoicePrintPage'), 'InvoicePrintPage'),
 });
@@ -38,7 +38,7 @@ const transactionsRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/transactions',
   staticData: { auth: 'required', layout: 'Default', title: 'areas.transactions' },
-  validateSearch: transactionsSearchSchema,
+  validateSearch: readTransactionsSearch,
   beforeLoad: guard('required'),
   component: lazyPage(() => import('../features/billing/transactions/TransactionsPage'), 'TransactionsPage'),
 });

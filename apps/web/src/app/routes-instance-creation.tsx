@@ -1,5 +1,5 @@
 import { type AnyRoute, createRoute } from '@tanstack/react-router';
-import { creationSearchSchema } from '../features/instance-creation/search-params';
+import { readCreationSearch } from '../features/instance-creation/search-params';
 import { guard } from './guard';
 import { lazyPage, page, rootRoute, signedIn } from './route-builders';
 
@@ -8,7 +8,7 @@ const creationPage = (path: string, exportName: string) =>
     getParentRoute: () => rootRoute,
     path,
     staticData: { auth: 'required', layout: 'Default', title: 'areas.instanceCreation' },
-    validateSearch: creationSearchSchema,
+    validateSearch: readCreationSearch,
     beforeLoad: guard('required'),
     component: lazyPage(() => import('../features/instance-creation/InstanceCreationPage'), exportName),
   });

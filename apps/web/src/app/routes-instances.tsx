@@ -1,5 +1,5 @@
 import { type AnyRoute, createRoute } from '@tanstack/react-router';
-import { instanceListSearchSchema } from '../features/instances/search';
+import { readInstanceListSearch } from '../features/instances/search';
 import { guard } from './guard';
 import { comingLater, lazyPage, oneOf, page, rootRoute, signedIn } from './route-builders';
 
@@ -10,7 +10,7 @@ const instanceListRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/services/instanceList',
   staticData: { auth: 'required', layout: 'Default', title: 'areas.instances' },
-  validateSearch: instanceListSearchSchema,
+  validateSearch: readInstanceListSearch,
   beforeLoad: guard('required'),
   component: lazyPage(() => import('../features/instances/list/InstanceListPage'), 'InstanceListPage'),
 });

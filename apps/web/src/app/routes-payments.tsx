@@ -1,11 +1,16 @@
 import { type AnyRoute, createRoute } from '@tanstack/react-router';
-import type { z } from 'zod';
-import { paymentPrintSearchSchema, paymentResultSearchSchema } from '../features/payments/search';
+import { readPaymentPrintSearch, readPaymentResultSearch } from '../features/payments/search';
 import { guard } from './guard';
 import { alert, type Loader, lazyPage, type PageOptions, page, rootRoute, signedIn } from './route-builders';
 
 /** A page route whose query string is validated by `search` (the `page` builder has none). */
-function searchPage(path: string, opts: PageOptions, search: z.ZodType, load: Loader, exportName: string) {
+function searchPage(
+  path: string,
+  opts: PageOptions,
+  search: (search: Record<string, unknown>) => object,
+  load: Loader,
+  exportName: string,
+) {
   return createRoute({
     getParentRoute: () => rootRoute,
     path,
@@ -27,14 +32,14 @@ const resultRoute = (path: string, exportName: string) =>
   searchPage(
     path,
     alert('areas.payments', 'required'),
-    paymentResultSearchSchema,
+    readPaymentResultSearch,
     () => import('../features/payments/results/PaymentResultPages'),
     exportName,
   );
 const paymentPrintRoute = searchPage(
   '/payments/print',
   { auth: 'any', layout: 'WithoutNavAndSidebar', hideFooter: true, title: 'areas.payments' },
-  paymentPrintSearchSchema,
+  readPaymentPrintSearch,
   () => import('../features/payments/receipt/PaymentPrintPage'),
   'PaymentPrintPage',
 );

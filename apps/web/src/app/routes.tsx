@@ -1,6 +1,6 @@
 import { verificationFailureReasons } from '@nimbus/contract';
 import { type AnyRoute, createRoute, redirect } from '@tanstack/react-router';
-import { z } from 'zod';
+import { optionalBoolean, optionalOneOf, optionalString } from '../lib/search-params';
 import { digitsOnly, guard } from './guard';
 import {
   alert,
@@ -21,7 +21,7 @@ import { paymentRoutes } from './routes-payments';
 export type { RouterContext } from './route-builders';
 export { rootRoute } from './route-builders';
 
-const tokenSearch = z.object({ token: z.string().optional().catch(undefined) });
+const tokenSearch = (search: Record<string, unknown>) => ({ token: optionalString(search.token) });
 export const accountTabs = ['information', 'email', 'security', 'api-access', 'log'] as const;
 export type AccountTab = (typeof accountTabs)[number];
 
@@ -68,8 +68,8 @@ const verificationFailureRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/verificationfailure',
   staticData: { auth: 'any', layout: 'Alert', title: 'titles.verificationFailure' },
-  validateSearch: z.object({
-    reason: z.enum(verificationFailureReasons).optional().catch(undefined),
+  validateSearch: (search: Record<string, unknown>) => ({
+    reason: optionalOneOf(verificationFailureReasons, search.reason),
   }),
   beforeLoad: guard('any'),
   component: lazyPage(() => import('../features/auth/VerificationFailurePage'), 'VerificationFailurePage'),
@@ -83,7 +83,7 @@ const accountRoute = createRoute({
     guard('required')(ctx);
     oneOf(accountTabs, 'tab')(ctx);
   },
-  validateSearch: z.object({ verify: z.boolean().optional().catch(undefined) }),
+  validateSearch: (search: Record<string, unknown>) => ({ verify: optionalBoolean(search.verify) }),
   component: lazyPage(() => import('../features/account/AccountPage'), 'AccountPage'),
 });
 const dashboardRoute = page(

@@ -10,14 +10,11 @@ import {
   TableCell,
   TableRow,
 } from '@mui/material';
-import {
-  INSUFFICIENT_BALANCE_STATUS,
-  type InsufficientBalance,
-  insufficientBalanceSchema,
-} from '@nimbus/contract';
+import { INSUFFICIENT_BALANCE_STATUS, type InsufficientBalance } from '@nimbus/contract';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../api/client';
+import { isRecord } from '../lib/guards';
 import { useMoney } from '../lib/money';
 import { ButtonLink } from './links';
 
@@ -30,8 +27,9 @@ export const INSUFFICIENT_BALANCE_DIALOG_WIDTH = 580;
  */
 export function insufficientBalanceOf(error: unknown): InsufficientBalance | null {
   if (!(error instanceof ApiError) || error.status !== INSUFFICIENT_BALANCE_STATUS) return null;
-  const parsed = insufficientBalanceSchema.safeParse(error.body?.data);
-  return parsed.success ? parsed.data : null;
+  // Read as typed, like every API answer: the server shapes it with `insufficientBalanceSchema`.
+  const data: unknown = error.body?.data;
+  return isRecord(data) ? (data as InsufficientBalance) : null;
 }
 
 interface InsufficientBalanceDialogProps {

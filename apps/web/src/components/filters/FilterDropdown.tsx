@@ -1,8 +1,13 @@
 import FilterListIcon from '@mui/icons-material/FilterList';
 import { Badge, Box, Button, Popover, Stack, TextField, Typography, useTheme } from '@mui/material';
-import { intervalFilterSchema } from '@nimbus/contract';
 import { type FormEvent, useId, useState } from 'react';
-import { type FilterField, type FilterValues, paramsOf, type SearchValues } from './filter-model';
+import {
+  type FilterField,
+  type FilterValues,
+  intervalProblems,
+  paramsOf,
+  type SearchValues,
+} from './filter-model';
 import { useFilterText } from './filter-text';
 import { type IntervalErrors, IntervalFields } from './IntervalFields';
 
@@ -18,16 +23,9 @@ interface FilterDropdownProps {
 /** The draft's interval problems: a reversed range at once, a missing day only after Apply. */
 function intervalErrors(draft: FilterValues, submitted: boolean): IntervalErrors {
   if (draft.interval !== 'custom') return {};
-  const parsed = intervalFilterSchema.safeParse({ interval: 'custom', from: draft.from, to: draft.to });
-  if (parsed.success) return {};
-  const errors: IntervalErrors = {};
-  for (const issue of parsed.error.issues) {
-    const path = issue.path[0];
-    if ((path === 'from' || path === 'to') && !errors[path] && (submitted || path === 'to')) {
-      errors[path] = issue.message;
-    }
-  }
-  return errors;
+  const problems = intervalProblems({ interval: 'custom', from: draft.from, to: draft.to });
+  if (submitted) return problems;
+  return problems.to ? { to: problems.to } : {};
 }
 
 /** What the draft means as search params: "All" and the preset intervals carry no days. */

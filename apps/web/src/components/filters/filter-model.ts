@@ -1,4 +1,10 @@
-import { type IntervalOption, intervalFilterSchema } from '@nimbus/contract';
+import {
+  type IntervalOption,
+  intervalOptions,
+  isCalendarDay,
+  isIntervalComplete,
+  isIntervalOrdered,
+} from '@nimbus/contract';
 
 /**
  * The filter dropdown's model (platform.md §2 "Filter dropdown"). Filter values are the route's search
@@ -49,19 +55,44 @@ export interface ValidInterval {
   to?: string;
 }
 
+/** An interval's problems, the first of each day, as the API's `intervalFilterSchema` words them. */
+export interface IntervalProblems {
+  from?: string;
+  to?: string;
+}
+
+/**
+ * The rules of the contract's `intervalFilterSchema` (billing-rules.ts) applied to the days of `values`,
+ * without loading a schema on the lists' startup path: a day that is no calendar day, then a custom range
+ * without both days, then a range whose last day is before its first.
+ */
+export function intervalProblems(values: SearchValues): IntervalProblems {
+  const { from, to } = values;
+  const problems: IntervalProblems = {};
+  if (from !== undefined && (typeof from !== 'string' || !isCalendarDay(from)))
+    problems.from = 'validation.date.invalid';
+  if (to !== undefined && (typeof to !== 'string' || !isCalendarDay(to)))
+    problems.to = 'validation.date.invalid';
+  // Like the schema, the range rules only judge days that are text.
+  if (typeof from !== 'string' && from !== undefined) return problems;
+  if (typeof to !== 'string' && to !== undefined) return problems;
+  const days = { interval: typeof values.interval === 'string' ? values.interval : undefined, from, to };
+  if (!isIntervalComplete(days)) problems.from ??= 'validation.date.rangeRequired';
+  if (!isIntervalOrdered(days)) problems.to ??= 'validation.date.toBeforeFrom';
+  return problems;
+}
+
 /**
  * The interval the values select, or null for all time. A custom range that is incomplete or reversed
  * (typed into the address bar) counts as no filter rather than an error.
  */
 export function validInterval(values: SearchValues): ValidInterval | null {
-  const parsed = intervalFilterSchema.safeParse({
-    interval: values.interval,
-    from: values.from,
-    to: values.to,
-  });
-  if (!parsed.success || parsed.data.interval === 'all') return null;
-  const { interval, from, to } = parsed.data;
-  return interval === 'custom' ? { interval, from, to } : { interval };
+  const interval = values.interval ?? 'all';
+  if (!intervalOptions.some((option) => option === interval) || interval === 'all') return null;
+  const problems = intervalProblems(values);
+  if (problems.from || problems.to) return null;
+  const { from, to } = values as { from?: string; to?: string };
+  return interval === 'custom' ? { interval, from, to } : { interval: interval as ValidInterval['interval'] };
 }
 
 export interface AppliedFilter {

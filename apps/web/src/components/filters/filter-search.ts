@@ -1,23 +1,23 @@
-import { intervalOptionSchema } from '@nimbus/contract';
-import { z } from 'zod';
+import { type IntervalOption, intervalOptions } from '@nimbus/contract';
+import { optionalDay, optionalInt, optionalOneOf } from '../../lib/search-params';
 
 /*
- * Building blocks of a route's `validateSearch` for filtered, paged lists. Every param is optional and
- * a value that does not fit (an edited or outdated link) is dropped instead of failing the page.
+ * The params every filtered, paged list reads in its route's `validateSearch` (lib/search-params.ts:
+ * a value that does not fit is dropped instead of failing the page).
  */
 
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
-
-/** The interval field's params; whether a custom range is complete is judged by `validInterval`. */
-export const intervalSearch = {
-  interval: intervalOptionSchema.optional().catch(undefined),
-  from: day.optional().catch(undefined),
-  to: day.optional().catch(undefined),
+export type IntervalSearch = {
+  interval?: IntervalOption;
+  from?: string;
+  to?: string;
 };
 
-/** A choice field's param: one of `values`. */
-export const choiceSearch = <const T extends readonly [string, ...string[]]>(values: T) =>
-  z.enum(values).optional().catch(undefined);
+/** The interval field's params; whether a custom range is complete is judged by `validInterval`. */
+export const intervalSearch = (search: Record<string, unknown>): IntervalSearch => ({
+  interval: optionalOneOf(intervalOptions, search.interval),
+  from: optionalDay(search.from),
+  to: optionalDay(search.to),
+});
 
 /** `?page=`, 1-based; absent is the first page. */
-export const pageSearch = z.coerce.number().int().min(1).max(100_000).optional().catch(undefined);
+export const pageSearch = (value: unknown) => optionalInt(value, { min: 1, max: 100_000 });

@@ -10,4 +10,4 @@ export {
   type ValidInterval,
   validInterval,
 } from './filter-model';
-export { choiceSearch, intervalSearch, pageSearch } from './filter-search';
+export { type IntervalSearch, intervalSearch, pageSearch } from './filter-search';

@@ -1,9 +1,8 @@
-import {
-  type ActivityLogEntry,
-  activityLogEntrySchema,
-  apiTokenInfoSchema,
+import type {
+  ActivityLogEntry,
+  ApiTokenInfo,
   createdApiTokenSchema,
-  type UpdateProfileRequest,
+  UpdateProfileRequest,
 } from '@nimbus/contract';
 import {
   infiniteQueryOptions,
@@ -13,7 +12,7 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { api } from '../../api/client';
 import { authKeys } from '../auth/queries';
 import { nextLogCursor } from './activity/activity-paging';
@@ -30,9 +29,8 @@ export const accountKeys = {
 /** Entries per request of the full log; more than LOG_LOAD_MORE_THRESHOLD so a full page offers more. */
 export const LOG_PAGE_SIZE = 20;
 
-const logsSchema = z.object({ logs: z.array(activityLogEntrySchema) });
 async function fetchLogs(limit: number, endTimestamp?: string): Promise<ActivityLogEntry[]> {
-  const data = logsSchema.parse(await api('/logs', { query: { limit, endTimestamp } }));
+  const data = await api<{ logs: ActivityLogEntry[] }>('/logs', { query: { limit, endTimestamp } });
   return data.logs;
 }
 
@@ -58,14 +56,14 @@ export const useRecentActivityQuery = (limit: number) => useQuery(recentActivity
 
 export const apiTokenQuery = queryOptions({
   queryKey: accountKeys.apiToken(),
-  queryFn: async () => apiTokenInfoSchema.parse(await api('/account/api-token')),
+  queryFn: () => api<ApiTokenInfo>('/account/api-token'),
 });
 export const useApiTokenQuery = () => useQuery(apiTokenQuery);
 
 export function useApiTokenCreateMutation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async () => createdApiTokenSchema.parse(await api('/account/api-token', { method: 'POST' })),
+    mutationFn: () => api<z.output<typeof createdApiTokenSchema>>('/account/api-token', { method: 'POST' }),
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: accountKeys.apiToken() }),

@@ -1,11 +1,9 @@
 import {
   type AuthTokens,
   authErrorCodes,
-  authTokensSchema,
   type SignInRequest,
   type SignUpRequest,
   type UserInfo,
-  userInfoSchema,
 } from '@nimbus/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
@@ -23,7 +21,7 @@ export const authKeys = {
 
 export const userInfoQuery = queryOptions({
   queryKey: authKeys.userInfo(),
-  queryFn: async (): Promise<UserInfo> => userInfoSchema.parse(await api('/auth/user-info')),
+  queryFn: () => api<UserInfo>('/auth/user-info'),
 });
 
 export const useUserInfoQuery = (enabled = true) => useQuery({ ...userInfoQuery, enabled });
@@ -72,14 +70,13 @@ export function useSignInMutation(captcha: CaptchaClient) {
     mutationFn: async (values: SignInValues) => {
       const token = await obtainCaptchaToken(captcha);
       try {
-        const data = await api('/auth/customer-login', {
+        return await api<AuthTokens>('/auth/customer-login', {
           method: 'POST',
           body: values,
           headers: captchaHeaders(token),
           // A 401 here means wrong credentials, not an expired session.
           skipRefresh: true,
         });
-        return authTokensSchema.parse(data);
       } finally {
         if (token) captcha.reset();
       }
@@ -93,8 +90,8 @@ export type SignUpValues = Omit<SignUpRequest, 'metadata'>;
 export function useSignUpMutation() {
   const startSession = useStartSession();
   return useMutation({
-    mutationFn: async (values: SignUpValues) =>
-      authTokensSchema.parse(await api('/auth', { method: 'POST', body: values, skipRefresh: true })),
+    mutationFn: (values: SignUpValues) =>
+      api<AuthTokens>('/auth', { method: 'POST', body: values, skipRefresh: true }),
     onSuccess: startSession,
   });
 }

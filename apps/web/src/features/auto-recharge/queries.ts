@@ -1,10 +1,11 @@
-import {
-  type ActivateAutoRechargeRequest,
-  activateAutoRechargeResultSchema,
-  autoRechargeInfoSchema,
+import type {
+  ActivateAutoRechargeRequest,
+  ActivateAutoRechargeResult,
+  AutoRechargeInfo,
   cardListSchema,
 } from '@nimbus/contract';
 import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { api } from '../../api/client';
 import { useIdempotentIntent } from '../../api/idempotency';
 import { accountKeys } from '../account/queries';
@@ -20,13 +21,14 @@ export const autoRechargeKeys = {
 export const autoRechargeInfoQuery = (billingId: number) =>
   queryOptions({
     queryKey: autoRechargeKeys.info(billingId),
-    queryFn: async () => autoRechargeInfoSchema.parse(await api(`/auto-recharge/${billingId}`)),
+    queryFn: () => api<AutoRechargeInfo>(`/auto-recharge/${billingId}`),
   });
 
 export const cardsQuery = (gatewayId: number) =>
   queryOptions({
     queryKey: autoRechargeKeys.cards(gatewayId),
-    queryFn: async () => cardListSchema.parse(await api(`/auto-recharge/gateways/${gatewayId}/cards`)).cards,
+    queryFn: async () =>
+      (await api<z.output<typeof cardListSchema>>(`/auto-recharge/gateways/${gatewayId}/cards`)).cards,
   });
 
 /**
@@ -67,10 +69,8 @@ export function useActivateAutoRechargeMutation(billingId: number | undefined) {
   const intent = useIdempotentIntent();
   return useMutation({
     mutationFn: (body: ActivateAutoRechargeRequest) =>
-      intent.run(async (idempotencyKey) =>
-        activateAutoRechargeResultSchema.parse(
-          await api('/auto-recharge', { method: 'POST', body, idempotencyKey }),
-        ),
+      intent.run((idempotencyKey) =>
+        api<ActivateAutoRechargeResult>('/auto-recharge', { method: 'POST', body, idempotencyKey }),
       ),
     onSuccess: () => settingsChanged(queryClient, billingId),
   });

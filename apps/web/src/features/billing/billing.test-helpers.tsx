@@ -4,7 +4,7 @@ import { headingShown, pageRoute, renderRoutes, stubRoute } from '../../test/ren
 import { InvoiceDetailsPage } from './invoices/InvoiceDetailsPage';
 import { InvoicePrintPage } from './invoices/InvoicePrintPage';
 import { InvoicesPage } from './invoices/InvoicesPage';
-import { invoicePrintSearchSchema, invoicesSearchSchema, transactionsSearchSchema } from './search';
+import { readInvoicePrintSearch, readInvoicesSearch, readTransactionsSearch } from './search';
 import { TransactionsPage } from './transactions/TransactionsPage';
 
 export { fail, mockApi, ok, type SeenRequest } from '../../test/api';
@@ -18,10 +18,10 @@ export function renderBilling(url: string, extra: (root: AnyRoute) => AnyRoute[]
   return renderRoutes(
     url,
     (root) => [
-      pageRoute(root, '/invoices', InvoicesPage, invoicesSearchSchema),
-      pageRoute(root, '/invoices/print', InvoicePrintPage, invoicePrintSearchSchema),
+      pageRoute(root, '/invoices', InvoicesPage, readInvoicesSearch),
+      pageRoute(root, '/invoices/print', InvoicePrintPage, readInvoicePrintSearch),
       pageRoute(root, '/invoices/$id', InvoiceDetailsPage),
-      pageRoute(root, '/transactions', TransactionsPage, transactionsSearchSchema),
+      pageRoute(root, '/transactions', TransactionsPage, readTransactionsSearch),
       stubRoute(root, '/payments', 'Payments page'),
       stubRoute(root, '/404', 'Not found page'),
       ...extra(root),

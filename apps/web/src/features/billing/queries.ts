@@ -1,12 +1,12 @@
 import {
-  billingInfoSchema,
+  type BillingInfo,
   INVOICES_PAGE_SIZE,
+  type InvoiceDetails,
+  type InvoiceList,
   type InvoiceStatus,
-  invoiceDetailsSchema,
-  invoiceListSchema,
   TRANSACTIONS_PAGE_SIZE,
   type TransactionStatus,
-  transactionListSchema,
+  type transactionListSchema,
 } from '@nimbus/contract';
 import {
   infiniteQueryOptions,
@@ -14,6 +14,7 @@ import {
   type QueryClient,
   queryOptions,
 } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { api } from '../../api/client';
 import { type ValidInterval, validInterval } from '../../components/filters';
 import type { InvoicesSearch, TransactionsSearch } from './search';
@@ -46,7 +47,7 @@ export const creditChanged = (queryClient: QueryClient) =>
 export const billingInfoQuery = () =>
   queryOptions({
     queryKey: billingKeys.info(),
-    queryFn: async () => billingInfoSchema.parse(await api('/profile/billing-info')),
+    queryFn: () => api<BillingInfo>('/profile/billing-info'),
   });
 
 /** What a list is filtered by, as sent to the API; an incomplete custom range is no filter. */
@@ -72,7 +73,7 @@ const nextPage = (last: { page: number; pageSize: number; totalPages: number }, 
 
 async function fetchInvoices(filters: InvoiceFilters, page: number) {
   const query = { ...filters, page, pageSize: INVOICES_PAGE_SIZE };
-  return invoiceListSchema.parse(await api('/invoices', { query }));
+  return api<InvoiceList>('/invoices', { query });
 }
 
 /** One page of invoices for the table; the previous page stays on screen while the next loads. */
@@ -95,20 +96,20 @@ export const invoicePagesQuery = (filters: InvoiceFilters) =>
 export const invoiceQuery = (id: number) =>
   queryOptions({
     queryKey: billingKeys.invoice(id),
-    queryFn: async () => invoiceDetailsSchema.parse(await api(`/v2/invoices/${id}`)),
+    queryFn: () => api<InvoiceDetails>(`/v2/invoices/${id}`),
   });
 
 /** The printable invoice, opened without signing in; the signed token is the permission. */
 export const invoicePrintQuery = (token: string) =>
   queryOptions({
     queryKey: billingKeys.invoicePrint(token),
-    queryFn: async () => invoiceDetailsSchema.parse(await api('/v2/invoices/print', { query: { token } })),
+    queryFn: () => api<InvoiceDetails>('/v2/invoices/print', { query: { token } }),
     retry: false,
   });
 
 async function fetchTransactions(filters: TransactionFilters, page: number) {
   const query = { ...filters, page, pageSize: TRANSACTIONS_PAGE_SIZE };
-  return transactionListSchema.parse(await api('/transactions', { query }));
+  return api<z.output<typeof transactionListSchema>>('/transactions', { query });
 }
 
 export const transactionListQuery = (filters: TransactionFilters, page: number) =>

@@ -6,12 +6,12 @@ import { PageHeader } from '../../components/PageHeader';
 import { CreationForm } from './CreationForm';
 import { CreationProvider } from './creation-context';
 import { initialCreationValues } from './initial-values';
-import { creationSearchSchema } from './search-params';
+import { readCreationSearch } from './search-params';
 
 /** /createinstance (InstanceCreation): build an order of one to ten instances and create them. */
 export function InstanceCreationPage({ tag }: { tag?: string }) {
   const { t } = useTranslation('instanceCreation');
-  const search = creationSearchSchema.parse(useSearch({ strict: false }));
+  const search = readCreationSearch(useSearch({ strict: false }));
   const initialTag = tag ?? search.tag;
   const [start] = useState(() => initialCreationValues({ ...search, tag: initialTag }));
   return (

@@ -13,7 +13,7 @@ import {
   withPlan,
 } from './plan-rules';
 import { orderQuote } from './quote';
-import { creationSearchSchema, preselect } from './search-params';
+import { preselect, readCreationSearch } from './search-params';
 
 afterEach(() => localStorage.clear());
 
@@ -109,7 +109,7 @@ describe('order quote', () => {
 
 describe('query parameters', () => {
   it('preselect the form', () => {
-    const search = creationSearchSchema.parse({
+    const search = readCreationSearch({
       planType: 'cpu-optimized',
       region: '4',
       appId: '9',

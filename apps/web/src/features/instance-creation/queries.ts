@@ -1,18 +1,18 @@
 import {
   APPLICATIONS_MAX_PAGE_SIZE,
-  applicationCategorySchema,
-  applicationListSchema,
+  type ApplicationCategory,
+  type applicationListSchema,
   type CreateInstancesRequest,
   type CreatePreorderRequest,
-  createInstancesResponseSchema,
-  featureMapSchema,
-  osListSchema,
-  preorderListSchema,
-  productSchema,
-  regionSchema,
+  type createInstancesResponseSchema,
+  type featureMapSchema,
+  type osListSchema,
+  type preorderListSchema,
+  type productSchema,
+  type regionSchema,
 } from '@nimbus/contract';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { catalogueKeys } from '../../api/catalogue';
 import { api } from '../../api/client';
 import { useIdempotentIntent } from '../../api/idempotency';
@@ -34,7 +34,7 @@ const CATALOGUE_STALE_MS = 5 * 60_000;
 
 export const regionsQuery = queryOptions({
   queryKey: creationKeys.regions(),
-  queryFn: async () => z.array(regionSchema).parse(await api('/regions')),
+  queryFn: async () => api<z.output<typeof regionSchema>[]>('/regions'),
   staleTime: CATALOGUE_STALE_MS,
 });
 
@@ -49,11 +49,9 @@ export const productsQuery = (filter: ProductFilter) =>
   queryOptions({
     queryKey: creationKeys.products(filter),
     queryFn: async () =>
-      z.array(productSchema).parse(
-        await api('/products', {
-          query: { regionId: filter.regionId, osId: filter.osId, appId: filter.appId },
-        }),
-      ),
+      api<z.output<typeof productSchema>[]>('/products', {
+        query: { regionId: filter.regionId, osId: filter.osId, appId: filter.appId },
+      }),
     staleTime: CATALOGUE_STALE_MS,
     // Another image or application refilters the plans: keep the list on screen meanwhile.
     placeholderData: keepPreviousData,
@@ -62,13 +60,13 @@ export const productsQuery = (filter: ProductFilter) =>
 export const osQuery = (appId: number | null) =>
   queryOptions({
     queryKey: creationKeys.os(appId),
-    queryFn: async () => osListSchema.parse(await api('/os', { query: { appId } })).os,
+    queryFn: async () => (await api<z.output<typeof osListSchema>>('/os', { query: { appId } })).os,
     staleTime: CATALOGUE_STALE_MS,
   });
 
 export const featuresQuery = queryOptions({
   queryKey: creationKeys.features(),
-  queryFn: async () => featureMapSchema.parse(await api('/features')),
+  queryFn: () => api<z.output<typeof featureMapSchema>>('/features'),
   staleTime: CATALOGUE_STALE_MS,
 });
 
@@ -76,15 +74,17 @@ export const featuresQuery = queryOptions({
 export const applicationsQuery = queryOptions({
   queryKey: creationKeys.applications(),
   queryFn: async () =>
-    applicationListSchema.parse(
-      await api('/applications', { query: { pageSize: APPLICATIONS_MAX_PAGE_SIZE, isActive: true } }),
+    (
+      await api<z.output<typeof applicationListSchema>>('/applications', {
+        query: { pageSize: APPLICATIONS_MAX_PAGE_SIZE, isActive: true },
+      })
     ).applications,
   staleTime: CATALOGUE_STALE_MS,
 });
 
 export const applicationCategoriesQuery = queryOptions({
   queryKey: creationKeys.categories(),
-  queryFn: async () => z.array(applicationCategorySchema).parse(await api('/applications/tags')),
+  queryFn: async () => api<ApplicationCategory[]>('/applications/tags'),
   staleTime: CATALOGUE_STALE_MS,
 });
 
@@ -105,8 +105,12 @@ export function useCreateInstances() {
     mutationFn: (body: CreateInstancesRequest) =>
       intent.run(
         async (idempotencyKey) =>
-          createInstancesResponseSchema.parse(
-            await api('/instances', { method: 'POST', body, idempotencyKey }),
+          (
+            await api<z.output<typeof createInstancesResponseSchema>>('/instances', {
+              method: 'POST',
+              body,
+              idempotencyKey,
+            })
           ).results,
       ),
   });
@@ -124,8 +128,13 @@ export function useCreatePreorders() {
     mutationFn: (body: CreatePreorderRequest) =>
       intent.run(
         async (idempotencyKey) =>
-          preorderListSchema.parse(await api('/preorders', { method: 'POST', body, idempotencyKey }))
-            .preorders,
+          (
+            await api<z.output<typeof preorderListSchema>>('/preorders', {
+              method: 'POST',
+              body,
+              idempotencyKey,
+            })
+          ).preorders,
       ),
   });
 }

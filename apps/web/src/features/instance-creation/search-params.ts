@@ -1,45 +1,49 @@
-import { type PlanClass, planClassSchema } from '@nimbus/contract';
-import { z } from 'zod';
+import { type PlanClass, planClasses } from '@nimbus/contract';
+import {
+  optionalBoolean,
+  optionalIdList,
+  optionalInt,
+  optionalOneOf,
+  optionalString,
+} from '../../lib/search-params';
 import type { CreationValues, ImageTab } from './form-model';
 
-const optionalId = z.coerce.number().int().positive().optional().catch(undefined);
-const optionalBool = z
-  .union([z.boolean(), z.enum(['true', 'false'])])
-  .transform((v) => v === true || v === 'true')
-  .optional()
-  .catch(undefined);
+export type CreationSearch = {
+  planType?: PlanClass;
+  region?: number;
+  snapshotId?: number;
+  backupId?: number;
+  osId?: number;
+  isoId?: number;
+  appId?: number;
+  /** GB of memory wanted (an application's page links here). */
+  ram?: number;
+  /** Feature ids, "1,2". */
+  features?: number[];
+  ipv4?: boolean;
+  ipv6?: boolean;
+  /** ForexInstanceCreation and the applications page open a category of the application tab. */
+  tag?: string;
+};
 
 /**
  * Query parameters that preselect the creation form (instances.md §2). Bad values are dropped rather
  * than failing the route.
  */
-export const creationSearchSchema = z.object({
-  planType: planClassSchema.optional().catch(undefined),
-  region: optionalId,
-  snapshotId: optionalId,
-  backupId: optionalId,
-  osId: optionalId,
-  isoId: optionalId,
-  appId: optionalId,
-  /** GB of memory wanted (an application's page links here). */
-  ram: z.coerce.number().int().min(1).max(128).optional().catch(undefined),
-  /** Feature ids, "1,2". */
-  features: z
-    .union([z.string(), z.number()])
-    .transform((v) =>
-      String(v)
-        .split(',')
-        .map((s) => Number(s.trim()))
-        .filter((n) => Number.isInteger(n) && n > 0),
-    )
-    .optional()
-    .catch(undefined),
-  ipv4: optionalBool,
-  ipv6: optionalBool,
-  /** ForexInstanceCreation and the applications page open a category of the application tab. */
-  tag: z.string().max(50).optional().catch(undefined),
+export const readCreationSearch = (search: Record<string, unknown>): CreationSearch => ({
+  planType: optionalOneOf(planClasses, search.planType),
+  region: optionalInt(search.region),
+  snapshotId: optionalInt(search.snapshotId),
+  backupId: optionalInt(search.backupId),
+  osId: optionalInt(search.osId),
+  isoId: optionalInt(search.isoId),
+  appId: optionalInt(search.appId),
+  ram: optionalInt(search.ram, { min: 1, max: 128 }),
+  features: optionalIdList(search.features),
+  ipv4: optionalBoolean(search.ipv4),
+  ipv6: optionalBoolean(search.ipv6),
+  tag: optionalString(search.tag, 50),
 });
-export type CreationSearch = z.infer<typeof creationSearchSchema>;
 
 export const hasPreselection = (search: CreationSearch) =>
   Object.entries(search).some(([key, v]) => key !== 'tag' && v !== undefined);

@@ -1,12 +1,13 @@
 import {
   type ActivityLogEntry,
-  activityLogListSchema,
+  type ActivityLogList,
   INVOICE_ITEMS_PAGE_SIZE,
-  invoiceItemListSchema,
-  manageAutoRenewResponseSchema,
-  passwordResponseSchema,
+  type invoiceItemListSchema,
+  type manageAutoRenewResponseSchema,
+  type passwordResponseSchema,
 } from '@nimbus/contract';
 import { infiniteQueryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { api } from '../../api/client';
 import { useIdempotentIntent } from '../../api/idempotency';
 import { nextLogCursor } from '../account/activity/activity-paging';
@@ -37,12 +38,10 @@ export const useInstanceDetail = (id: number) =>
 export const invoiceItemsQuery = (instanceId: number) =>
   infiniteQueryOptions({
     queryKey: instanceKeys.invoiceItems(instanceId),
-    queryFn: async ({ pageParam }) =>
-      invoiceItemListSchema.parse(
-        await api('/invoice-items', {
-          query: { instanceId, page: pageParam, size: INVOICE_ITEMS_PAGE_SIZE },
-        }),
-      ),
+    queryFn: ({ pageParam }) =>
+      api<z.output<typeof invoiceItemListSchema>>('/invoice-items', {
+        query: { instanceId, page: pageParam, size: INVOICE_ITEMS_PAGE_SIZE },
+      }),
     initialPageParam: 1,
     // Infinite scroll ends when a page returns fewer rows than the page size (spec §9).
     getNextPageParam: (last, pages) =>
@@ -53,8 +52,10 @@ export const instanceLogQuery = (instanceId: number, pageSize = LOG_PAGE_SIZE) =
   infiniteQueryOptions({
     queryKey: instanceKeys.log(instanceId, pageSize),
     queryFn: async ({ pageParam }): Promise<ActivityLogEntry[]> =>
-      activityLogListSchema.parse(
-        await api('/logs', { query: { instanceId, endTimestamp: pageParam, limit: pageSize } }),
+      (
+        await api<ActivityLogList>('/logs', {
+          query: { instanceId, endTimestamp: pageParam, limit: pageSize },
+        })
       ).logs,
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => nextLogCursor(last, pageSize),
@@ -95,15 +96,16 @@ export const useHostnameMutation = (id: number) =>
   );
 
 export const useResetInstancePasswordMutation = (id: number) =>
-  useInstanceMutation(id, async () =>
-    passwordResponseSchema.parse(await api(`/instances/${id}/change-pass`, { method: 'POST' })),
+  useInstanceMutation(id, () =>
+    api<z.output<typeof passwordResponseSchema>>(`/instances/${id}/change-pass`, { method: 'POST' }),
   );
 
 export const useAutoRenewMutation = (id: number) =>
-  useInstanceMutation(id, async (autoRenew: boolean) =>
-    manageAutoRenewResponseSchema.parse(
-      await api(`/instances/${id}/manage-auto-renew`, { method: 'PUT', body: { autoRenew } }),
-    ),
+  useInstanceMutation(id, (autoRenew: boolean) =>
+    api<z.output<typeof manageAutoRenewResponseSchema>>(`/instances/${id}/manage-auto-renew`, {
+      method: 'PUT',
+      body: { autoRenew },
+    }),
   );
 
 /** Renew now charges a cycle: one charge per click, however often the click is sent. */

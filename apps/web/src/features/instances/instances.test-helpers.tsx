@@ -4,7 +4,7 @@ import { InstanceDeletionPage } from './deletion/InstanceDeletionPage';
 import { InstanceListPage } from './list/InstanceListPage';
 import { CreationPendingPage } from './pending/CreationPendingPage';
 import { PreorderPendingPage } from './pending/PreorderPendingPage';
-import { instanceListSearchSchema } from './search';
+import { readInstanceListSearch } from './search';
 
 export { fail, mockApi, ok, type SeenRequest } from '../../test/api';
 export { onSmallScreen } from '../../test/screen-size';
@@ -14,7 +14,7 @@ export function renderInstances(url: string) {
   return renderRoutes(
     url,
     (root) => [
-      pageRoute(root, '/services/instanceList', InstanceListPage, instanceListSearchSchema),
+      pageRoute(root, '/services/instanceList', InstanceListPage, readInstanceListSearch),
       pageRoute(root, '/instance-deletion', InstanceDeletionPage),
       pageRoute(root, '/createinstance/pending', CreationPendingPage),
       pageRoute(root, '/preorder/pending', PreorderPendingPage),

@@ -1,18 +1,18 @@
 import {
-  bulkSubscriptionRefundSchema,
-  creationStatusSchema,
+  type bulkSubscriptionRefundSchema,
+  type CreationStatus,
   INSTANCE_LIST_PAGE_SIZE,
   INSTANCE_LIST_POLL_MS,
+  type Instance,
   type InstanceList,
+  type InstanceStats,
   type InstanceStatusFilter,
-  instanceListSchema,
-  instanceSchema,
-  instanceStatsSchema,
   listNeedsPolling,
-  preorderListSchema,
-  subscriptionRefundSchema,
+  type preorderListSchema,
+  type SubscriptionRefund,
 } from '@nimbus/contract';
 import { infiniteQueryOptions, type QueryClient, queryOptions } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { api } from '../../api/client';
 import type { ValidInterval } from '../../components/filters';
 import { accountKeys } from '../account/queries';
@@ -56,12 +56,12 @@ export const instancesChanged = (queryClient: QueryClient) =>
 export const instanceDetailQuery = (id: number) =>
   queryOptions({
     queryKey: instanceKeys.detail(id),
-    queryFn: async () => instanceSchema.parse(await api(`/instances/${id}`)),
+    queryFn: () => api<Instance>(`/instances/${id}`),
   });
 
 async function fetchInstances(filters: InstanceFilters, bookmark: string | undefined, limit: number) {
   const query = { ...filters, ipv4: filters.ipv4 || undefined, bookmark, limit };
-  return instanceListSchema.parse(await api('/instances', { query }));
+  return await api<InstanceList>('/instances', { query });
 }
 
 /**
@@ -85,7 +85,7 @@ export const listPollInterval = (pages: readonly InstanceList[] | undefined) =>
 export const instanceStatsQuery = () =>
   queryOptions({
     queryKey: instanceKeys.stats(),
-    queryFn: async () => instanceStatsSchema.parse(await api('/instances/stats')),
+    queryFn: () => api<InstanceStats>('/instances/stats'),
   });
 
 /**
@@ -95,32 +95,32 @@ export const instanceStatsQuery = () =>
 export const preordersQuery = () =>
   queryOptions({
     queryKey: instanceKeys.preorders(),
-    queryFn: async () => preorderListSchema.parse(await api('/preorders')).preorders,
+    queryFn: async () => (await api<z.output<typeof preorderListSchema>>('/preorders')).preorders,
   });
 
 /** Where each instance of a submitted order stands (the creation pending page). */
 export const creationStatusQuery = (ids: readonly number[]) =>
   queryOptions({
     queryKey: instanceKeys.creationStatus(ids),
-    queryFn: async () =>
-      creationStatusSchema.parse(await api('/instances/creation-status', { query: { ids: ids.join(',') } })),
+    queryFn: () => api<CreationStatus>('/instances/creation-status', { query: { ids: ids.join(',') } }),
   });
 
 /** What deleting one subscription instance gives back. */
 export const subscriptionRefundQuery = (id: number) =>
   queryOptions({
     queryKey: instanceKeys.refund(id),
-    queryFn: async () => subscriptionRefundSchema.parse(await api(`/instances/${id}/subscription-refund`)),
+    queryFn: () => api<SubscriptionRefund>(`/instances/${id}/subscription-refund`),
   });
 
 /** The refunds of every instance queued for deletion, in one call. */
 export const bulkRefundQuery = (ids: readonly number[]) =>
   queryOptions({
     queryKey: instanceKeys.bulkRefund(ids),
-    queryFn: async () =>
-      bulkSubscriptionRefundSchema.parse(
-        await api('/instances/bulk-subscription-refund', { method: 'POST', body: { ids } }),
-      ),
+    queryFn: () =>
+      api<z.output<typeof bulkSubscriptionRefundSchema>>('/instances/bulk-subscription-refund', {
+        method: 'POST',
+        body: { ids },
+      }),
   });
 
 /** Restarts one instance; the list polls it back to a stable state. */

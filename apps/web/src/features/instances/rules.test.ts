@@ -3,7 +3,7 @@ import { instance, instanceList, preorderRow } from './instances.test-helpers';
 import { isSelectable } from './list/selection';
 import { creationPollInterval, overallState, pendingInstances } from './pending/creation-results';
 import { listPollInterval } from './queries';
-import { instanceFiltersOf, instanceListSearchSchema, isValidIpSearch } from './search';
+import { instanceFiltersOf, isValidIpSearch, readInstanceListSearch } from './search';
 
 describe('IPv4 search', () => {
   it('accepts a valid address or nothing', () => {
@@ -16,11 +16,9 @@ describe('IPv4 search', () => {
   });
 
   it('drops an invalid address or status from the URL instead of failing', () => {
-    const search = instanceListSearchSchema.parse({ ipv4: '999.1.1.1', status: 'nope' });
+    const search = readInstanceListSearch({ ipv4: '999.1.1.1', status: 'nope' });
     expect(search).toEqual({});
-    expect(
-      instanceFiltersOf(instanceListSearchSchema.parse({ ipv4: '10.0.0.1', status: 'shutdown' })),
-    ).toEqual({
+    expect(instanceFiltersOf(readInstanceListSearch({ ipv4: '10.0.0.1', status: 'shutdown' }))).toEqual({
       status: 'shutdown',
       ipv4: '10.0.0.1',
     });

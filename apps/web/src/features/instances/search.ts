@@ -1,23 +1,25 @@
-import { instanceStatusFilters, isValidIpv4 } from '@nimbus/contract';
-import { z } from 'zod';
-import { choiceSearch, intervalSearch, validInterval } from '../../components/filters';
+import { type InstanceStatusFilter, instanceStatusFilters, isValidIpv4 } from '@nimbus/contract';
+import { type IntervalSearch, intervalSearch, validInterval } from '../../components/filters';
+import { optionalOneOf, optionalString } from '../../lib/search-params';
 import type { InstanceFilters } from './queries';
+
+export type InstanceListSearch = IntervalSearch & {
+  status?: InstanceStatusFilter;
+  ipv4?: string;
+};
 
 /**
  * `/services/instanceList?status=&interval=&from=&to=&ipv4=`: the list's filters live in the URL
  * (instances.md §2). An IP that is not a valid IPv4 address (an edited link) is dropped.
  */
-export const instanceListSearchSchema = z.object({
-  status: choiceSearch(instanceStatusFilters),
-  ...intervalSearch,
-  ipv4: z
-    .string()
-    .trim()
-    .refine((value) => isValidIpv4(value))
-    .optional()
-    .catch(undefined),
-});
-export type InstanceListSearch = z.output<typeof instanceListSearchSchema>;
+export function readInstanceListSearch(search: Record<string, unknown>): InstanceListSearch {
+  const ipv4 = optionalString(search.ipv4)?.trim();
+  return {
+    status: optionalOneOf(instanceStatusFilters, search.status),
+    ...intervalSearch(search),
+    ipv4: ipv4 !== undefined && isValidIpv4(ipv4) ? ipv4 : undefined,
+  };
+}
 
 export const instanceFiltersOf = (search: InstanceListSearch): InstanceFilters => ({
   status: search.status,

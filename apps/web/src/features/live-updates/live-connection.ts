@@ -1,4 +1,4 @@
-import { type ServerEventTopic, serverEventSchema } from '@nimbus/contract';
+import { type ServerEvent, type ServerEventTopic, serverEventTopics } from '@nimbus/contract';
 import { type LiveStatus, liveStatus } from './live-status';
 
 /** What a live connection needs from the browser and the panel; injected so tests can drive it. */
@@ -83,8 +83,8 @@ export function startLiveConnection(deps: LiveConnectionDeps) {
       deps.onOpen(since);
     });
     stream.addEventListener('change', (event) => {
-      const parsed = serverEventSchema.safeParse(safeJson((event as MessageEvent<string>).data));
-      if (parsed.success) deps.onTopics(parsed.data.topics);
+      const data = safeJson((event as MessageEvent<string>).data);
+      if (isServerEvent(data)) deps.onTopics(data.topics);
     });
     // The browser would retry with the spent ticket: the panel asks for a new one instead.
     stream.onerror = () => {
@@ -120,4 +120,17 @@ function safeJson(text: string): unknown {
   } catch {
     return null;
   }
+}
+
+const isTopic = (value: unknown): value is ServerEventTopic =>
+  serverEventTopics.some((topic) => topic === value);
+
+/**
+ * A `change` event's data as `serverEventSchema` describes it: one or more known topics. Anything else
+ * (a topic of a newer server, garbage) is ignored; a plain check keeps zod off every page's startup path.
+ */
+export function isServerEvent(value: unknown): value is ServerEvent {
+  if (typeof value !== 'object' || value === null) return false;
+  const { topics } = value as { topics?: unknown };
+  return Array.isArray(topics) && topics.length > 0 && topics.every(isTopic);
 }

@@ -1,4 +1,4 @@
-import { EVENT_STREAM_OFF, eventTicketSchema } from '@nimbus/contract';
+import { EVENT_STREAM_OFF, type EventTicket } from '@nimbus/contract';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { ApiError, api } from '../../api/client';
@@ -29,7 +29,7 @@ export function useLiveUpdates(signedIn: boolean) {
     return startLiveConnection({
       requestTicket: async () => {
         try {
-          return eventTicketSchema.parse(await api('/events/ticket', { method: 'POST' })).ticket;
+          return (await api<EventTicket>('/events/ticket', { method: 'POST' })).ticket;
         } catch (error) {
           if (error instanceof ApiError && error.code === EVENT_STREAM_OFF) return null;
           throw error;

@@ -1,9 +1,9 @@
 import {
+  type Checkout,
   type CreatePaymentRequest,
-  checkoutSchema,
   PAYMENTS_PAGE_SIZE,
-  paymentListSchema,
-  paymentReceiptSchema,
+  type PaymentReceipt,
+  type paymentListSchema,
 } from '@nimbus/contract';
 import {
   infiniteQueryOptions,
@@ -12,6 +12,7 @@ import {
   useMutation,
   useQueryClient,
 } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { api } from '../../api/client';
 import { useIdempotentIntent } from '../../api/idempotency';
 import { creditChanged } from '../billing/queries';
@@ -25,8 +26,10 @@ export const paymentKeys = {
   receipt: (token: string) => [...paymentKeys.all, 'receipt', token] as const,
 };
 
-const fetchPaymentsPage = async (page: number) =>
-  paymentListSchema.parse(await api('/payments', { query: { page, pageSize: PAYMENTS_PAGE_SIZE } }));
+const fetchPaymentsPage = (page: number) =>
+  api<z.output<typeof paymentListSchema>>('/payments', {
+    query: { page, pageSize: PAYMENTS_PAGE_SIZE },
+  });
 
 /** One page of the customer's payments, newest first; the previous page stays on screen while paging. */
 export const paymentsPageQuery = (page: number) =>
@@ -49,7 +52,7 @@ export const paymentsInfiniteQuery = () =>
 export const receiptQuery = (token: string) =>
   queryOptions({
     queryKey: paymentKeys.receipt(token),
-    queryFn: async () => paymentReceiptSchema.parse(await api('/payments/print', { query: { token } })),
+    queryFn: () => api<PaymentReceipt>('/payments/print', { query: { token } }),
     retry: false,
   });
 
@@ -65,9 +68,7 @@ export function useCheckoutMutation() {
   const intent = useIdempotentIntent(TOP_UP_INTENT_KEY);
   return useMutation({
     mutationFn: (body: CreatePaymentRequest) =>
-      intent.run(async (idempotencyKey) =>
-        checkoutSchema.parse(await api('/payments', { method: 'POST', body, idempotencyKey })),
-      ),
+      intent.run((idempotencyKey) => api<Checkout>('/payments', { method: 'POST', body, idempotencyKey })),
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: paymentKeys.list() }),

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { optionalBoolean, optionalInt, optionalString } from '../../lib/search-params';
 
 /*
  * Query strings of the payments routes (validateSearch). Kept apart from the pages so the route table
@@ -6,18 +6,19 @@ import { z } from 'zod';
  */
 
 /** The result screens: the gateway comes back with the payment's id when it knows it. */
-export const paymentResultSearchSchema = z.object({
-  paymentId: z.coerce.number().int().positive().optional().catch(undefined),
+export type PaymentResultSearch = {
+  paymentId?: number;
+};
+export const readPaymentResultSearch = (search: Record<string, unknown>): PaymentResultSearch => ({
+  paymentId: optionalInt(search.paymentId),
 });
-export type PaymentResultSearch = z.infer<typeof paymentResultSearchSchema>;
 
 /** The printable receipt: its signed token, and whether to start the PDF download at once. */
-export const paymentPrintSearchSchema = z.object({
-  token: z.coerce.string().optional().catch(undefined),
-  download: z
-    .union([z.boolean(), z.enum(['true', 'false'])])
-    .transform((v) => v === true || v === 'true')
-    .optional()
-    .catch(undefined),
+export type PaymentPrintSearch = {
+  token?: string;
+  download?: boolean;
+};
+export const readPaymentPrintSearch = (search: Record<string, unknown>): PaymentPrintSearch => ({
+  token: optionalString(search.token),
+  download: optionalBoolean(search.download),
 });
-export type PaymentPrintSearch = z.infer<typeof paymentPrintSearchSchema>;

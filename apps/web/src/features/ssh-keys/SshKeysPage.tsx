@@ -8,13 +8,13 @@ import { PageHeader } from '../../components/PageHeader';
 import { AddSshKeyDialog } from './add/AddSshKeyDialog';
 import { DeleteSshKeyDialog } from './DeleteSshKeyDialog';
 import { SshKeyList } from './list/SshKeyList';
-import { sshKeysSearchSchema } from './search';
+import { readSshKeysSearch } from './search';
 
 /** Management > SSH Keys: the keys servers can be created with, added and deleted here. */
 export function SshKeysPage() {
   const { t } = useTranslation('sshKeys');
   // The route is built without a search schema, so the page reads its own `?page=`.
-  const { page = 1 } = sshKeysSearchSchema.parse(useSearch({ strict: false }));
+  const { page = 1 } = readSshKeysSearch(useSearch({ strict: false }));
   const navigate = useNavigate();
   const [adding, setAdding] = useState(false);
   const [deleting, setDeleting] = useState<SshKey | null>(null);

@@ -1,5 +1,6 @@
-import { type CreateSshKeyRequest, sshKeyListSchema, sshKeySchema } from '@nimbus/contract';
+import type { CreateSshKeyRequest, SshKey, sshKeyListSchema } from '@nimbus/contract';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { api } from '../../api/client';
 
 /** Query keys of the SSH keys area. */
@@ -11,7 +12,7 @@ export const sshKeyKeys = {
 /** Every key of the customer, newest first; few enough to page in the browser (platform.md §9). */
 export const sshKeysQuery = queryOptions({
   queryKey: sshKeyKeys.list(),
-  queryFn: async () => sshKeyListSchema.parse(await api('/ssh-keys')).sshKeys,
+  queryFn: async () => (await api<z.output<typeof sshKeyListSchema>>('/ssh-keys')).sshKeys,
 });
 
 /** Adding or deleting a key changes the list and nothing else. */
@@ -23,8 +24,7 @@ function useInvalidateList() {
 export function useAddSshKey() {
   const invalidate = useInvalidateList();
   return useMutation({
-    mutationFn: async (body: CreateSshKeyRequest) =>
-      sshKeySchema.parse(await api('/ssh-keys', { method: 'POST', body })),
+    mutationFn: (body: CreateSshKeyRequest) => api<SshKey>('/ssh-keys', { method: 'POST', body }),
     onSuccess: invalidate,
   });
 }

@@ -1,6 +1,9 @@
-import { z } from 'zod';
 import { pageSearch } from '../../components/filters';
 
 /** `/sshkeys?page=`: the table's page lives in the URL; a bad value is the first page. */
-export const sshKeysSearchSchema = z.object({ page: pageSearch });
-export type SshKeysSearch = z.output<typeof sshKeysSearchSchema>;
+export type SshKeysSearch = {
+  page?: number;
+};
+export const readSshKeysSearch = (search: Record<string, unknown>): SshKeysSearch => ({
+  page: pageSearch(search.page),
+});

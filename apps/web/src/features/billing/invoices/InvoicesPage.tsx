@@ -5,7 +5,7 @@ import { clearedFilters, FilterBar, type FilterValues } from '../../../component
 import { PageHeader } from '../../../components/PageHeader';
 import type { ListTexts } from '../components/ListStatus';
 import { invoiceFiltersOf } from '../queries';
-import { type InvoicesSearch, invoicesSearchSchema } from '../search';
+import { type InvoicesSearch, readInvoicesSearch } from '../search';
 import { useSmallScreen } from '../use-small-screen';
 import { InvoiceCards } from './InvoiceCards';
 import { InvoiceTable } from './InvoiceTable';
@@ -27,7 +27,7 @@ export function InvoicesPage() {
   const changeFilters = (patch: FilterValues) =>
     navigate({
       to: '/invoices',
-      search: invoicesSearchSchema.parse({ ...search, ...patch, page: undefined }),
+      search: readInvoicesSearch({ ...search, ...patch, page: undefined }),
     });
   const clearFilters = () => changeFilters(clearedFilters(fields));
   const goToPage = (page: number) =>

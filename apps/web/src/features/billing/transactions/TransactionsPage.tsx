@@ -6,7 +6,7 @@ import { PageHeader } from '../../../components/PageHeader';
 import { CreditCard } from '../CreditCard';
 import type { ListTexts } from '../components/ListStatus';
 import { transactionFiltersOf } from '../queries';
-import { type TransactionsSearch, transactionsSearchSchema } from '../search';
+import { readTransactionsSearch, type TransactionsSearch } from '../search';
 import { useSmallScreen } from '../use-small-screen';
 import { TransactionCards } from './TransactionCards';
 import { TransactionTable } from './TransactionTable';
@@ -28,7 +28,7 @@ export function TransactionsPage() {
   const changeFilters = (patch: FilterValues) =>
     navigate({
       to: '/transactions',
-      search: transactionsSearchSchema.parse({ ...search, ...patch, page: undefined }),
+      search: readTransactionsSearch({ ...search, ...patch, page: undefined }),
     });
   const clearFilters = () => changeFilters(clearedFilters(fields));
   const goToPage = (page: number) =>

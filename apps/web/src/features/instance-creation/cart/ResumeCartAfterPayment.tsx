@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { paymentsPageQuery } from '../../payments/queries';
-import { paymentResultSearchSchema } from '../../payments/search';
+import { readPaymentResultSearch } from '../../payments/search';
 import { cartStage, setCartStage } from '../draft';
 
 /**
@@ -13,7 +13,7 @@ import { cartStage, setCartStage } from '../draft';
  */
 export function ResumeCartAfterPayment() {
   const navigate = useNavigate();
-  const { paymentId } = paymentResultSearchSchema.parse(useSearch({ strict: false }));
+  const { paymentId } = readPaymentResultSearch(useSearch({ strict: false }));
   const fromCart = cartStage() === 'payment';
   const payments = useQuery({ ...paymentsPageQuery(1), enabled: fromCart && paymentId !== undefined });
   const status = payments.data?.payments.find((p) => p.id === paymentId)?.status;

@@ -1,15 +1,14 @@
-import { subscriptionRefundSchema } from '@nimbus/contract';
-import { z } from 'zod';
+import { billingCycles, MONEY_DECIMAL_PATTERN, type SubscriptionRefund } from '@nimbus/contract';
+import { isArrayOf, isId, isOneOf, isRecord, isString } from '../../../lib/guards';
 
 /** The instances the customer chose to delete, kept for /instance-deletion across a reload. */
 export const DELETION_QUEUE_KEY = 'nimbus.deletionQueue';
 
-const queueSchema = z.array(z.number().int().positive()).max(100);
-
+/** Session storage is the tab's own but outlives releases and can be edited: what does not fit is dropped. */
 export function readDeletionQueue(): number[] {
   try {
-    const parsed = queueSchema.safeParse(JSON.parse(sessionStorage.getItem(DELETION_QUEUE_KEY) ?? '[]'));
-    return parsed.success ? [...new Set(parsed.data)] : [];
+    const held: unknown = JSON.parse(sessionStorage.getItem(DELETION_QUEUE_KEY) ?? '[]');
+    return isArrayOf(held, isId, { max: 100 }) ? [...new Set(held)] : [];
   } catch {
     return [];
   }
@@ -25,19 +24,36 @@ export const clearDeletionQueue = () => sessionStorage.removeItem(DELETION_QUEUE
 /** What the deletions of this page gave back, kept so a reload still shows it (issue 11). */
 export const DELETION_RESULTS_KEY = 'nimbus.deletionResults';
 
-const resultsSchema = z.object({
+export interface DeletionResults {
   /** The DELETE answers: each deleted instance with the refund its deletion gave. */
-  deleted: z.array(subscriptionRefundSchema).max(100),
+  deleted: SubscriptionRefund[];
   /** Hostnames that could not be deleted. */
-  failed: z.array(z.string().max(300)).max(100),
-});
-export type DeletionResults = z.infer<typeof resultsSchema>;
+  failed: string[];
+}
+
+/** A refund as `subscriptionRefundSchema` describes it. */
+export const isSubscriptionRefund = (value: unknown): value is SubscriptionRefund =>
+  isRecord(value) &&
+  isId(value.instanceId) &&
+  isString(value.hostname) &&
+  isOneOf(billingCycles)(value.billingCycle) &&
+  typeof value.refundable === 'boolean' &&
+  isString(value.refundAmount) &&
+  MONEY_DECIMAL_PATTERN.test(value.refundAmount) &&
+  Number.isSafeInteger(value.unusedDays) &&
+  (value.unusedDays as number) >= 0 &&
+  (value.cycleEnd === null || isString(value.cycleEnd));
+
+export const isDeletionResults = (value: unknown): value is DeletionResults =>
+  isRecord(value) &&
+  isArrayOf(value.deleted, isSubscriptionRefund, { max: 100 }) &&
+  isArrayOf(value.failed, (name): name is string => isString(name) && name.length <= 300, { max: 100 });
 
 export function readDeletionResults(): DeletionResults | null {
   try {
     const raw = sessionStorage.getItem(DELETION_RESULTS_KEY);
-    const parsed = raw === null ? null : resultsSchema.safeParse(JSON.parse(raw));
-    return parsed?.success ? parsed.data : null;
+    const held: unknown = raw === null ? null : JSON.parse(raw);
+    return isDeletionResults(held) ? held : null;
   } catch {
     return null;
   }

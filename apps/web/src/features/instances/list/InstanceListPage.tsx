@@ -11,7 +11,7 @@ import { ErrorState } from '../../../components/states/ErrorState';
 import { LoadMore } from '../../billing/components/LoadMore';
 import { useSmallScreen } from '../../billing/use-small-screen';
 import { instanceListQuery } from '../queries';
-import { type InstanceListSearch, instanceFiltersOf, instanceListSearchSchema, isFiltered } from '../search';
+import { type InstanceListSearch, instanceFiltersOf, isFiltered, readInstanceListSearch } from '../search';
 import { BulkActions } from './BulkActions';
 import { useInstanceFilterFields } from './filter-fields';
 import { NoInstances, NoMatchingInstances } from './InstanceListStates';
@@ -43,7 +43,7 @@ export function InstanceListPage() {
     setSelected(new Set());
     navigate({
       to: '/services/instanceList',
-      search: instanceListSearchSchema.parse({ ...search, ...patch }),
+      search: readInstanceListSearch({ ...search, ...patch }),
     });
   };
   const clearFilters = () => changeSearch({ ...clearedFilters(fields), ipv4: undefined });

@@ -1,29 +1,70 @@
 import {
+  billingCycles,
   type CreationResult,
   type CreationStatus,
-  creationResultSchema,
+  creationResultCodes,
   INSTANCE_LIST_POLL_MS,
   type Preorder,
-  preorderSchema,
+  preorderStatuses,
 } from '@nimbus/contract';
-import { z } from 'zod';
+import { isArrayOf, isId, isOneOf, isRecord, isString } from '../../../lib/guards';
 
 /** What the creation screen hands the pending pages, kept in session storage across a reload. */
 export const CREATION_RESULTS_KEY = 'nimbus.creationResults';
 
-const heldSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('instances'), results: z.array(creationResultSchema).min(1) }),
-  z.object({ kind: z.literal('preorders'), preorders: z.array(preorderSchema).min(1) }),
-]);
 export type CreationResults =
   | { kind: 'instances'; results: CreationResult[] }
   | { kind: 'preorders'; preorders: Preorder[] };
 
+const isIdOrNull = (value: unknown) => value === null || isId(value);
+const isCount = (value: unknown) => typeof value === 'number' && Number.isInteger(value) && value >= 0;
+
+/** A result as `creationResultSchema` describes it. */
+export const isCreationResult = (value: unknown): value is CreationResult =>
+  isRecord(value) &&
+  isString(value.hostname) &&
+  isOneOf(creationResultCodes)(value.code) &&
+  isString(value.detail) &&
+  isIdOrNull(value.instanceId) &&
+  (value.password === null || isString(value.password));
+
+/** A preorder with the fields the pending page reads, as `preorderSchema` describes them. */
+export const isPreorder = (value: unknown): value is Preorder => {
+  if (!isRecord(value) || !isRecord(value.metadata) || !isRecord(value.metadata.extraResources)) return false;
+  const { metadata } = value;
+  const extra = metadata.extraResources as Record<string, unknown>;
+  return (
+    isId(value.id) &&
+    isString(value.description) &&
+    isString(value.dueDate) &&
+    isId(value.regionId) &&
+    isId(value.customerId) &&
+    value.isPreorder === true &&
+    isOneOf(preorderStatuses)(value.status) &&
+    isIdOrNull(value.instanceId) &&
+    isString(value.createdAt) &&
+    isString(metadata.hostname) &&
+    isIdOrNull(metadata.osId) &&
+    isIdOrNull(metadata.isoId) &&
+    isIdOrNull(metadata.appId) &&
+    isId(metadata.productId) &&
+    ['cpu', 'ramInGB', 'diskInGB', 'bandwidthInTB'].every((key) => isCount(extra[key])) &&
+    metadata.class === 'gpu-provided' &&
+    isOneOf(billingCycles)(metadata.billingCycle)
+  );
+};
+
+/** What session storage holds for the pending pages; anything else (edited, an older release) is nothing. */
+export const isCreationResults = (value: unknown): value is CreationResults =>
+  isRecord(value) &&
+  ((value.kind === 'instances' && isArrayOf(value.results, isCreationResult, { min: 1 })) ||
+    (value.kind === 'preorders' && isArrayOf(value.preorders, isPreorder, { min: 1 })));
+
 /** What the creation screen submitted, or null when nothing (valid) is held. */
 export function readCreationResults(): CreationResults | null {
   try {
-    const parsed = heldSchema.safeParse(JSON.parse(sessionStorage.getItem(CREATION_RESULTS_KEY) ?? 'null'));
-    return parsed.success ? parsed.data : null;
+    const held: unknown = JSON.parse(sessionStorage.getItem(CREATION_RESULTS_KEY) ?? 'null');
+    return isCreationResults(held) ? held : null;
   } catch {
     return null;
   }

@@ -1,12 +1,12 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { allGateways, fail, mockApi, ok, payment, renderPage } from '../payments.test-helpers';
-import { paymentPrintSearchSchema } from '../search';
+import { readPaymentPrintSearch } from '../search';
 import { PaymentPrintPage } from './PaymentPrintPage';
 
 /** The gateway's name on the receipt comes from the catalogue. */
 const catalogue = { 'GET /api/payments/gateways': ok(allGateways) };
-const validateSearch = (search: Record<string, unknown>) => paymentPrintSearchSchema.parse(search);
+const validateSearch = (search: Record<string, unknown>) => readPaymentPrintSearch(search);
 const paid = payment({ credit: '150.00', fee: '4.50', price: '154.50', totalCaptureAmount: '154.50' });
 const receipt = {
   payment: paid,

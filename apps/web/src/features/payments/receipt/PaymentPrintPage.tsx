@@ -10,7 +10,7 @@ import { ApiError } from '../../../api/client';
 import { ErrorState } from '../../../components/states/ErrorState';
 import { LoadingState } from '../../../components/states/LoadingState';
 import { receiptQuery } from '../queries';
-import { paymentPrintSearchSchema } from '../search';
+import { readPaymentPrintSearch } from '../search';
 import { Receipt } from './Receipt';
 
 /** Starts the browser's download of the PDF, as a click on a `download` link would. */
@@ -26,7 +26,7 @@ export function startDownload(url: string) {
 
 /** The printable receipt of a payment, opened by its token without login; `download=true` fetches the PDF. */
 export function PaymentPrintPage() {
-  const { token, download } = paymentPrintSearchSchema.parse(useSearch({ strict: false }));
+  const { token, download } = readPaymentPrintSearch(useSearch({ strict: false }));
   return token ? <ReceiptView token={token} download={download === true} /> : <InvalidToken />;
 }
 

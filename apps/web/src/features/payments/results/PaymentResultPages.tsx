@@ -6,7 +6,7 @@ import { ButtonLink, TextLink } from '../../../components/links';
 import { useUserInfoQuery } from '../../auth/queries';
 import { ResultMessage } from '../../auth/ResultMessage';
 import { ResumeCartAfterPayment } from '../../instance-creation/cart/ResumeCartAfterPayment';
-import { paymentResultSearchSchema } from '../search';
+import { readPaymentResultSearch } from '../search';
 import { PaymentOutcome } from './PaymentOutcome';
 
 type Outcome = 'success' | 'fail' | 'underpaid' | 'pending';
@@ -32,7 +32,7 @@ function ResultActions() {
 
 function PaymentResult({ outcome, note }: { outcome: Outcome; note?: ReactNode }) {
   const { t } = useTranslation('payments');
-  const { paymentId } = paymentResultSearchSchema.parse(useSearch({ strict: false }));
+  const { paymentId } = readPaymentResultSearch(useSearch({ strict: false }));
   // Only a payment that may still settle is worth watching: the gateway said so, or said success early.
   const poll = outcome === 'success' || outcome === 'pending';
   return (
