@@ -1,15 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from './deps';
 import { accountModule } from './modules/account/account.module';
 import { activityLogModule } from './modules/activity-log/activity-log.module';
@@ -32,6 +26,9 @@ import { registerCompression } from './plugins/compression';
 import { registerErrorHandler } from './plugins/error-handler';
 import { onClientError, onFrameworkError } from './plugins/framework-errors';
 import { createPostgresRateLimitStore } from './plugins/rate-limit-store';
+import { OneLinePerRequest } from './plugins/request-log';
+import { responseSerializerCompiler } from './plugins/response-serializer';
+import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerStaticWeb } from './plugins/static-web';
 import { registerStorableTextCheck } from './plugins/storable-text';
 
@@ -39,13 +36,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config } = deps;
   const { gateways } = deps;
   const app = Fastify({
-    logger:
-      config.LOG_LEVEL === 'silent'
-        ? false
-        : {
-            level: config.LOG_LEVEL,
-            redact: ['req.headers["x-token"]', 'req.headers.authorization', 'req.headers["x-refresh-token"]'],
-          },
+    // The process's one logger (logger.ts), shared with the job queue and the jobs.
+    loggerInstance: deps.log,
+    logController: new OneLinePerRequest(),
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();
@@ -59,29 +52,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
-  app.addHook('onSend', async (request, reply) => {
+  // Answers are checked against their schemas outside production only (see response-serializer.ts).
+  app.setSerializerCompiler(responseSerializerCompiler(config.NODE_ENV !== 'production'));
+  // Every answer names its request (given by the client or generated), to quote in a support request;
+  // on send, so the HTTP layer's own refusals carry it too.
+  app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-request-id', request.id);
+    done(null, payload);
   });
+  registerSecurityHeaders(app);
   registerErrorHandler(app);
   registerStorableTextCheck(app);
   await registerCompression(app);
-
-  await app.register(fastifyHelmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", 'https://challenges.cloudflare.com'],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'https:'],
-        connectSrc: ["'self'"],
-        frameSrc: ["'self'", 'https://challenges.cloudflare.com'],
-        formAction: ["'self'", 'https:'],
-        upgradeInsecureRequests: null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-  });
 
   await app.register(fastifyRateLimit, {
     global: true,

@@ -1,6 +1,7 @@
 import type { Config } from './config';
 import type { Database } from './db/client';
 import type { JobQueue } from './jobs/queue';
+import type { Logger } from './logger';
 import type { Hypervisor } from './modules/compute/hypervisor';
 import type { GatewayRegistry } from './modules/payments/gateways/registry';
 
@@ -12,6 +13,8 @@ import type { GatewayRegistry } from './modules/payments/gateways/registry';
 export interface AppDeps {
   config: Config;
   db: Database;
+  /** The process's one logger (logger.ts). */
+  log: Logger;
   /** The queue in the API; a send-only one in jobs (built before the queue that runs them). */
   jobs: JobQueue;
   hypervisor: Hypervisor;

@@ -6,7 +6,7 @@ import { onShutdown, startRuntime } from './runtime';
 const config = loadConfig();
 try {
   const runtime = await startRuntime(config, { http: true });
-  onShutdown(runtime.stop);
+  onShutdown(runtime.stop, runtime.log);
   await runtime.app!.listen({ host: config.HOST, port: config.PORT });
   console.log(`\n  ${config.BRAND_NAME} panel is running at ${config.publicUrl}\n`);
   if (config.devMailbox) {

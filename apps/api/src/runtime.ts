@@ -5,27 +5,24 @@ import type { Config } from './config';
 import { connectDatabase } from './db/connect';
 import { startJobQueue } from './jobs/queue';
 import { allJobs } from './jobs/registry';
+import { createLogger, type Logger } from './logger';
 import { loadCatalogue } from './modules/catalogue/catalogue.loader';
-
-const consoleLog = {
-  info: (o: object, m?: string) => console.log(JSON.stringify({ level: 'info', msg: m, ...o })),
-  error: (o: object, m?: string) => console.error(JSON.stringify({ level: 'error', msg: m, ...o })),
-};
 
 /** Starts the database, the job queue (with or without workers) and, unless `apiOnly` is false, the HTTP app. */
 export async function startRuntime(config: Config, opts: { http: boolean }) {
-  const database = await connectDatabase(config, (m) => consoleLog.info({}, m));
+  const log = createLogger(config);
+  const database = await connectDatabase(config, (m) => log.info(m));
   const catalogue = await loadCatalogue(database.db, config.CATALOGUE_FILE).catch(async (err) => {
     await database.close();
     throw err;
   });
-  consoleLog.info({ version: catalogue.version, changed: catalogue.changed }, 'catalogue loaded');
-  const adapters = createAdapters({ config, db: database.db });
+  log.info({ version: catalogue.version, changed: catalogue.changed }, 'catalogue loaded');
+  const adapters = createAdapters({ config, db: database.db, log });
   const jobs = await startJobQueue({
     connectionString: database.url,
     jobs: allJobs({ config, db: database.db, ...adapters }),
     runWorkers: config.RUN_WORKERS || !opts.http,
-    log: consoleLog,
+    log: adapters.log,
   });
   let app: FastifyInstance | null = null;
   if (opts.http) {
@@ -39,14 +36,14 @@ export async function startRuntime(config: Config, opts: { http: boolean }) {
     await jobs.stop();
     await database.close();
   };
-  return { app, stop, database };
+  return { app, stop, database, log };
 }
 
 /**
  * Stops cleanly on SIGINT/SIGTERM: finish requests, stop workers, close the pool, and only then stop the
  * embedded database (which runs in its own process group, out of the terminal's Ctrl-C).
  */
-export function onShutdown(stop: () => Promise<void>) {
+export function onShutdown(stop: () => Promise<void>, log: Logger) {
   let firstAt = 0;
   const handler = (signal: string) => {
     if (firstAt) {
@@ -56,11 +53,11 @@ export function onShutdown(stop: () => Promise<void>) {
       return;
     }
     firstAt = Date.now();
-    consoleLog.info({ signal }, 'shutting down');
+    log.info({ signal }, 'shutting down');
     stop()
       .then(() => process.exit(0))
       .catch((err) => {
-        consoleLog.error({ err: String(err) }, 'shutdown failed');
+        log.error({ err }, 'shutdown failed');
         process.exit(1);
       });
   };

@@ -5,7 +5,7 @@ import { onShutdown, startRuntime } from './runtime';
 const config = loadConfig();
 try {
   const runtime = await startRuntime(config, { http: false });
-  onShutdown(runtime.stop);
+  onShutdown(runtime.stop, runtime.log);
   console.log('Nimbus workers are running.');
 } catch (err) {
   console.error(`\nNimbus workers could not start: ${err instanceof Error ? err.message : String(err)}\n`);

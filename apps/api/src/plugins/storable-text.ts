@@ -26,14 +26,19 @@ export function unstorableTextPath(value: unknown, path: string[] = []): string[
  * jsonb, so left to the query they were 500s; listing them in each schema would miss the next route.
  */
 export function registerStorableTextCheck(app: FastifyInstance) {
-  app.addHook('preValidation', async (request) => {
+  // A callback hook: most requests have nothing to refuse, and need no promise for it.
+  app.addHook('preValidation', (request, _reply, done) => {
     for (const part of [request.params, request.query, request.body]) {
       const path = unstorableTextPath(part);
       if (!path) continue;
       const field = path.join('.');
-      throw new AppError(400, errorCodes.validation, `${field ? `${field}: ` : ''}${messageText(MESSAGE)}`, {
-        issues: [{ path: field, message: MESSAGE }],
-      });
+      done(
+        new AppError(400, errorCodes.validation, `${field ? `${field}: ` : ''}${messageText(MESSAGE)}`, {
+          issues: [{ path: field, message: MESSAGE }],
+        }),
+      );
+      return;
     }
+    done();
   });
 }

@@ -5,12 +5,16 @@ import {
   type Locale,
   type UserInfo,
 } from '@nimbus/contract';
-import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { badRequest, unauthorized } from '../../lib/errors';
 import { logActivity } from '../activity-log/activity-log.service';
-import { customers } from '../auth/auth.tables';
-import { type CustomerRow, findCustomerById, mergeAnalyticsIds } from '../auth/customers';
+import {
+  type CustomerRow,
+  findCustomerById,
+  mergeAnalyticsIds,
+  setCustomerLanguage,
+  updateProfileFields,
+} from '../auth/customers';
 
 export function toUserInfo(row: CustomerRow): UserInfo {
   return {
@@ -57,18 +61,14 @@ export function createProfileService(deps: { db: Database }) {
         const changed = profileFields.filter((field) => (current[field] ?? null) !== (input[field] ?? null));
         if (changed.length === 0) throw badRequest(authErrorCodes.nothingChanged, 'Nothing changed.');
         const values = Object.fromEntries(changed.map((field) => [field, input[field] ?? null]));
-        const [updated] = await tx
-          .update(customers)
-          .set({ ...values, updatedAt: sql`now()` })
-          .where(eq(customers.id, customerId))
-          .returning();
+        const updated = await updateProfileFields(tx, customerId, values);
         await logActivity(tx, { customerId, event: 'profile_updated', data: { fields: changed }, ip });
         return toUserInfo(updated!);
       });
     },
 
     async setLanguage(customerId: number, language: Locale) {
-      await db.update(customers).set({ language, updatedAt: sql`now()` }).where(eq(customers.id, customerId));
+      await setCustomerLanguage(db, customerId, language);
       return { language };
     },
   };

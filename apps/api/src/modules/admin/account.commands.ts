@@ -1,8 +1,7 @@
 import type { AccountStatus } from '@nimbus/contract';
-import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { logActivity } from '../activity-log/activity-log.service';
-import { customers } from '../auth/auth.tables';
+import { liftAccountStatus, setAccountStatus } from '../auth/customers';
 import type { RevokeReason, SessionService } from '../auth/session.service';
 import { syncBillingSuspensions } from '../billing/billing-suspension';
 import { resolveCustomer } from './admin.customer';
@@ -31,10 +30,7 @@ export async function suspendAccount(
     if (customer.status === 'closed_by_admin') throw new UsageError(`${customer.email} is closed.`);
     if (customer.status === 'suspended_by_admin')
       return { ...result, status: customer.status, changed: false };
-    await tx
-      .update(customers)
-      .set({ status: 'suspended_by_admin', updatedAt: sql`now()` })
-      .where(eq(customers.id, customer.id));
+    await setAccountStatus(tx, customer.id, 'suspended_by_admin');
     await deps.sessions.revokeAll(tx, customer.id, REVOKED_BY_SUSPENSION);
     await logActivity(tx, {
       customerId: customer.id,
@@ -62,14 +58,7 @@ export async function unsuspendAccount(
     }
     // An account marked while admin-suspended returns to billing's suspension; the sync below then
     // settles any account whose mark and balance disagree (and logs what billing does).
-    await tx
-      .update(customers)
-      .set({
-        status: sql`CASE WHEN EXISTS (SELECT 1 FROM credit_accounts ca WHERE ca.customer_id = ${customer.id}
-          AND ca.suspended_by_billing_at IS NOT NULL) THEN 'suspended_by_billing' ELSE 'active' END`,
-        updatedAt: sql`now()`,
-      })
-      .where(eq(customers.id, customer.id));
+    await liftAccountStatus(tx, customer.id, 'suspended_by_admin');
     await logActivity(tx, { customerId: customer.id, event: 'unsuspended_by_admin', data: {} });
     await syncBillingSuspensions(tx, [customer.id]);
     const after = await resolveCustomer(tx, String(customer.id));

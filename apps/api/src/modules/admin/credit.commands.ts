@@ -1,12 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { AccountStatus, Micros } from '@nimbus/contract';
-import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import type { JobQueue } from '../../jobs/queue';
 import { logActivity } from '../activity-log/activity-log.service';
 import { customersBelowThreshold, requestAutoRechargeChecks } from '../auto-recharge/auto-recharge.trigger';
-import { ledgerEntries } from '../billing/billing.tables';
-import { postLedgerEntry } from '../billing/ledger';
+import { findLedgerEntryByKey, postLedgerEntry } from '../billing/ledger';
 import { moneyString } from '../catalogue/catalogue.mappers';
 import { resolveCustomer } from './admin.customer';
 import { UsageError } from './admin.errors';
@@ -67,7 +65,7 @@ export async function adjustCredit(
         data: { amount: moneyString(amount), reason: input.reason },
       });
     } else {
-      const [earlier] = await tx.select().from(ledgerEntries).where(eq(ledgerEntries.idempotencyKey, key));
+      const earlier = await findLedgerEntryByKey(tx, key);
       if (earlier && (earlier.customerId !== customer.id || earlier.amount !== amount)) {
         throw new UsageError(
           `The key ${key} was already used by ledger entry #${earlier.id} (customer ${earlier.customerId}, ` +

@@ -1,9 +1,7 @@
 import type { KycStatus } from '@nimbus/contract';
-import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { logActivity } from '../activity-log/activity-log.service';
-import { creditAccounts } from '../billing/billing.tables';
-import { ensureCreditAccount } from '../billing/ledger';
+import { recordKycDecision } from '../billing/kyc';
 import { resolveCustomer } from './admin.customer';
 
 export interface KycDecisionResult {
@@ -22,19 +20,9 @@ export async function decideKyc(
 ): Promise<KycDecisionResult> {
   return deps.db.transaction(async (tx) => {
     const customer = await resolveCustomer(tx, input.customer);
-    await ensureCreditAccount(tx, customer.id);
-    const [account] = await tx
-      .select({ kycStatus: creditAccounts.kycStatus })
-      .from(creditAccounts)
-      .where(eq(creditAccounts.customerId, customer.id))
-      .for('update');
-    const previous = account?.kycStatus ?? 'none';
+    const previous = await recordKycDecision(tx, customer.id, input.decision);
     const changed = previous !== input.decision;
     if (changed) {
-      await tx
-        .update(creditAccounts)
-        .set({ kycStatus: input.decision, updatedAt: sql`now()` })
-        .where(eq(creditAccounts.customerId, customer.id));
       await logActivity(tx, {
         customerId: customer.id,
         event: input.decision === 'approved' ? 'kyc_approved' : 'kyc_rejected',

@@ -1,6 +1,5 @@
-import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { regions } from '../catalogue/catalogue.tables';
+import { regionExists } from '../catalogue/catalogue.repository';
 import { type FaultableStep, plantFault } from '../compute/simulator/faults';
 import { type HostUsage, hostUsage } from '../compute/simulator/fleet';
 import { UsageError } from './admin.errors';
@@ -11,11 +10,8 @@ export async function plantSimulatorFault(
   input: { step: FaultableStep; regionId?: number; times: number; reason?: string },
 ) {
   if (input.regionId !== undefined) {
-    const [region] = await deps.db
-      .select({ id: regions.id })
-      .from(regions)
-      .where(eq(regions.id, input.regionId));
-    if (!region) throw new UsageError(`There is no region ${input.regionId}.`);
+    if (!(await regionExists(deps.db, input.regionId)))
+      throw new UsageError(`There is no region ${input.regionId}.`);
   }
   return plantFault(deps.db, input);
 }

@@ -1,11 +1,11 @@
 import { ACCESS_TOKEN_HEADER, type AccountStatus, authErrorCodes } from '@nimbus/contract';
-import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, eq, isNull, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { decodeJwt } from 'jose';
 import type { Database } from '../../db/client';
 import type { AppDeps } from '../../deps';
 import { unauthorized } from '../../lib/errors';
-import { customerIdOfApiToken } from '../account/api-token.service';
+import { customerIdOfApiToken } from './api-tokens';
 import { customers, sessions } from './auth.tables';
 import { createSessionService } from './session.service';
 
@@ -133,9 +133,14 @@ export async function registerAuthGuard(app: FastifyInstance, deps: AppDeps) {
 /**
  * SQL, true while the access token's session is live (not ended). For a route that reads its customer's
  * rows in one statement anyway: it checks the session in that same statement, with `assertSignedIn` on
- * the result, instead of the guard's own query, so a revoked session stops at once all the same.
+ * the result, instead of the guard's own query, so a revoked session stops at once all the same. The
+ * claims may be placeholders, for a statement prepared once and run with each request's values.
  */
-export const sessionLiveSql = (claims: AccessTokenClaims): SQL =>
+export const sessionLiveSql = (
+  claims: {
+    [K in keyof AccessTokenClaims]: AccessTokenClaims[K] | Placeholder;
+  },
+): SQL =>
   sql`EXISTS (SELECT 1 FROM ${sessions} WHERE ${sessions.id} = ${claims.sessionId}
     AND ${sessions.customerId} = ${claims.customerId} AND ${sessions.revokedAt} IS NULL)`;
 

@@ -1,8 +1,9 @@
 import { and, eq, isNull, lte, sql } from 'drizzle-orm';
 import type { Database, DbOrTx } from '../../db/client';
 import { logActivity } from '../activity-log/activity-log.service';
-import { mailOutbox } from '../mail/mail.tables';
+import { mailWrittenTo } from '../mail/mail.repository';
 import { customers } from './auth.tables';
+import { liftAccountStatus } from './customers';
 import type { EmailVerificationService } from './email-verification.service';
 import type { MailTransaction } from './mail-transaction';
 
@@ -39,17 +40,8 @@ export async function remindUnverifiedAccounts(
       isNull(customers.emailVerifiedAt),
       lte(customers.createdAt, hoursBefore(now, REMIND_AFTER_HOURS)),
       sql`${customers.createdAt} > ${hoursBefore(now, REVIEW_AFTER_HOURS).toISOString()}::timestamptz`,
-      sql`NOT EXISTS (${db
-        .select({ one: sql`1` })
-        .from(mailOutbox)
-        .where(
-          // The address first: its index finds the account's few mails (it cannot change unverified).
-          and(
-            eq(mailOutbox.toAddress, customers.email),
-            eq(mailOutbox.customerId, customers.id),
-            eq(mailOutbox.template, VERIFY_REMINDER_TEMPLATE),
-          ),
-        )})`,
+      // Matching on the address is safe: it cannot change while the account is unverified.
+      sql`NOT ${mailWrittenTo(db, { address: customers.email, customerId: customers.id }, VERIFY_REMINDER_TEMPLATE)}`,
     );
   const reminded: number[] = [];
   for (;;) {
@@ -107,14 +99,6 @@ export async function placeUnverifiedUnderReview(db: Database, now: Date = new D
  * negative meanwhile leaves the account suspended by billing, as if it had been active all along.
  */
 export async function liftReview(tx: DbOrTx, customerId: number, ip: string | null): Promise<void> {
-  const lifted = await tx
-    .update(customers)
-    .set({
-      status: sql`CASE WHEN EXISTS (SELECT 1 FROM credit_accounts ca WHERE ca.customer_id = ${customerId}
-        AND ca.suspended_by_billing_at IS NOT NULL) THEN 'suspended_by_billing' ELSE 'active' END`,
-      updatedAt: sql`now()`,
-    })
-    .where(and(eq(customers.id, customerId), eq(customers.status, 'under_review')))
-    .returning({ id: customers.id });
-  if (lifted.length > 0) await logActivity(tx, { customerId, event: 'account_review_lifted', ip });
+  if (await liftAccountStatus(tx, customerId, 'under_review'))
+    await logActivity(tx, { customerId, event: 'account_review_lifted', ip });
 }

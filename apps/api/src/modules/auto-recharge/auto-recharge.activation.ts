@@ -1,9 +1,9 @@
 import { fromMicros, type GatewayName } from '@nimbus/contract';
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { logActivity } from '../activity-log/activity-log.service';
-import { customers } from '../auth/auth.tables';
-import { payments } from '../payments/payments.tables';
+import { accountStatusOf } from '../auth/customers';
+import { clearAutoRechargeRequest, type Payment } from '../payments/payments.repository';
 import { autoRechargeSettings } from './auto-recharge.tables';
 
 export interface AutoRechargeChoice {
@@ -15,11 +15,8 @@ export interface AutoRechargeChoice {
 
 /** A closed or administratively suspended account cannot turn on automatic charges. */
 export async function mayTurnOnAutoRecharge(tx: DbOrTx, customerId: number): Promise<boolean> {
-  const [account] = await tx
-    .select({ status: customers.status })
-    .from(customers)
-    .where(eq(customers.id, customerId));
-  return account?.status !== 'closed_by_admin' && account?.status !== 'suspended_by_admin';
+  const status = await accountStatusOf(tx, customerId);
+  return status !== 'closed_by_admin' && status !== 'suspended_by_admin';
 }
 
 /** Turns auto-recharge on with a choice (a verified card exists), logging the activation. */
@@ -68,7 +65,7 @@ export async function activateAutoRecharge(tx: DbOrTx, choice: AutoRechargeChoic
  * in a replayed event does not turn auto-recharge back on after the customer turned it off. An account
  * an administrator suspended meanwhile keeps the card but not the choice, as POST /auto-recharge answers.
  */
-export async function activateRequestedAutoRecharge(tx: DbOrTx, payment: typeof payments.$inferSelect) {
+export async function activateRequestedAutoRecharge(tx: DbOrTx, payment: Payment) {
   const request = payment.autoRechargeRequest;
   if (!request) return;
   if (await mayTurnOnAutoRecharge(tx, payment.customerId)) {
@@ -79,5 +76,5 @@ export async function activateRequestedAutoRecharge(tx: DbOrTx, payment: typeof 
       threshold: request.threshold,
     });
   }
-  await tx.update(payments).set({ autoRechargeRequest: null }).where(eq(payments.id, payment.id));
+  await clearAutoRechargeRequest(tx, payment.id);
 }

@@ -1,12 +1,16 @@
 import { type GatewayName, paymentFee } from '@nimbus/contract';
-import { and, eq, gt, inArray, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { lockCreditAccount } from '../billing/ledger';
 import { toPaymentGateway } from '../catalogue/catalogue.mappers';
 import { listPaymentGateways } from '../catalogue/catalogue.repository';
 import type { GatewayRegistry } from '../payments/gateways/registry';
 import { applyGatewayEvent } from '../payments/payment-events';
-import { payments } from '../payments/payments.tables';
+import {
+  autoRechargeInFlight,
+  autoRechargePaidWithinHour,
+  createPayment,
+} from '../payments/payments.repository';
 import { cardRowToGatewayCard, defaultCardOf } from '../payments/saved-cards';
 import { autoRechargeSettings } from './auto-recharge.tables';
 
@@ -30,16 +34,7 @@ export async function runAutoRechargeCheck(
       .select()
       .from(autoRechargeSettings)
       .where(eq(autoRechargeSettings.customerId, customerId));
-    const [inFlight] = await tx
-      .select()
-      .from(payments)
-      .where(
-        and(
-          eq(payments.customerId, customerId),
-          eq(payments.isAutoRecharge, true),
-          inArray(payments.status, ['NEW', 'PENDING']),
-        ),
-      );
+    const inFlight = await autoRechargeInFlight(tx, customerId);
     if (inFlight?.status === 'PENDING') return { kind: 'in-flight' as const };
     if (inFlight && !settings?.isActive) {
       // Turned off after a crash left this charge unsent: it is never sent.
@@ -63,33 +58,18 @@ export async function runAutoRechargeCheck(
     }
     // At most one successful automatic charge an hour: a balance far below the threshold is not
     // charged every minute. (A declined charge pauses auto-recharge until the card changes.)
-    const [recent] = await tx
-      .select({ id: payments.id })
-      .from(payments)
-      .where(
-        and(
-          eq(payments.customerId, customerId),
-          eq(payments.isAutoRecharge, true),
-          inArray(payments.status, ['PAID', 'OVERPAID', 'UNDERPAID']),
-          gt(payments.createdAt, sql`now() - interval '1 hour'`),
-        ),
-      )
-      .limit(1);
-    if (recent) return { kind: 'not-needed' as const };
+    if (await autoRechargePaidWithinHour(tx, customerId)) return { kind: 'not-needed' as const };
     const gatewayRow = (await listPaymentGateways(tx)).find((g) => g.name === settings.gateway);
     const fee = gatewayRow ? paymentFee(settings.amount, toPaymentGateway(gatewayRow).feePercent) : 0;
-    const [created] = await tx
-      .insert(payments)
-      .values({
-        customerId,
-        gateway: settings.gateway,
-        credit: settings.amount,
-        fee,
-        price: settings.amount + fee,
-        isAutoRecharge: true,
-        description: 'Automatic top-up (auto-recharge)',
-      })
-      .returning();
+    const created = await createPayment(tx, {
+      customerId,
+      gateway: settings.gateway,
+      credit: settings.amount,
+      fee,
+      price: settings.amount + fee,
+      isAutoRecharge: true,
+      description: 'Automatic top-up (auto-recharge)',
+    });
     return created ? { kind: 'charge' as const, payment: created } : { kind: 'not-needed' as const };
   });
   if (step.kind !== 'charge') return step.kind;

@@ -2,14 +2,14 @@ import { fromMicros } from '@nimbus/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { logActivity } from '../activity-log/activity-log.service';
-import type { payments } from '../payments/payments.tables';
+import type { Payment } from '../payments/payments.repository';
 import { autoRechargeSettings } from './auto-recharge.tables';
 
 /**
  * Records how an automatic charge ended: processed (gateway status back to ACTIVE) or failed (the
  * status shows in red, and automatic charges pause until the customer updates the card or re-activates).
  */
-export async function recordAutoRechargeOutcome(tx: DbOrTx, payment: typeof payments.$inferSelect) {
+export async function recordAutoRechargeOutcome(tx: DbOrTx, payment: Payment) {
   if (payment.status === 'PAID' || payment.status === 'OVERPAID' || payment.status === 'UNDERPAID') {
     await tx
       .update(autoRechargeSettings)

@@ -11,7 +11,7 @@ import {
   normalizeCardBrand,
   toMicros,
 } from '@nimbus/contract';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { badRequest, notFound } from '../../lib/errors';
 import { logActivity } from '../activity-log/activity-log.service';
@@ -20,7 +20,7 @@ import { listPaymentGateways } from '../catalogue/catalogue.repository';
 import type { IdempotencyScope } from '../idempotency/idempotency.service';
 import type { GatewayRegistry } from '../payments/gateways/registry';
 import type { PaymentsService } from '../payments/payments.service';
-import { savedCards } from '../payments/payments.tables';
+import { makeDefaultCard, savedCardsOf } from '../payments/saved-cards';
 import { activateAutoRecharge, mayTurnOnAutoRecharge } from './auto-recharge.activation';
 import { autoRechargeSettings } from './auto-recharge.tables';
 
@@ -52,13 +52,7 @@ export function createAutoRechargeService(deps: {
     if (customerId !== id) throw notFound('No auto-recharge settings here.');
   };
 
-  async function cardsOf(customerId: number, gateway: GatewayName) {
-    return db
-      .select()
-      .from(savedCards)
-      .where(and(eq(savedCards.customerId, customerId), eq(savedCards.gateway, gateway)))
-      .orderBy(asc(savedCards.id));
-  }
+  const cardsOf = (customerId: number, gateway: GatewayName) => savedCardsOf(db, customerId, gateway);
 
   return {
     async info(customerId: number, id: number): Promise<AutoRechargeInfo> {
@@ -202,23 +196,8 @@ export function createAutoRechargeService(deps: {
     async changeDefaultCard(customerId: number, gatewayId: number, cardId: number) {
       const gateway = await gatewayById(gatewayId);
       await db.transaction(async (tx) => {
-        const [card] = await tx
-          .select()
-          .from(savedCards)
-          .where(
-            and(
-              eq(savedCards.id, cardId),
-              eq(savedCards.customerId, customerId),
-              eq(savedCards.gateway, gateway.name),
-            ),
-          )
-          .for('update');
-        if (!card) throw notFound('This card was not found.');
-        await tx
-          .update(savedCards)
-          .set({ isDefault: false })
-          .where(and(eq(savedCards.customerId, customerId), eq(savedCards.gateway, gateway.name)));
-        await tx.update(savedCards).set({ isDefault: true }).where(eq(savedCards.id, card.id));
+        if (!(await makeDefaultCard(tx, customerId, gateway.name, cardId)))
+          throw notFound('This card was not found.');
         await tx
           .update(autoRechargeSettings)
           .set({ gatewayStatus: 'ACTIVE', updatedAt: sql`now()` })

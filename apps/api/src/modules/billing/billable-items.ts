@@ -7,7 +7,7 @@ import {
   type Micros,
   monthlyToHourlyMicros,
 } from '@nimbus/contract';
-import { and, eq, sql } from 'drizzle-orm';
+import { type AnyColumn, and, eq, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { billableItems } from './billing.tables';
 import { assertCanAfford } from './credit-check';
@@ -160,3 +160,47 @@ export async function renewNow(tx: DbOrTx, customerId: number, itemId: number): 
   await tx.update(billableItems).set({ reason: 'renewed' }).where(eq(billableItems.id, item.id));
   return { ...renewed, reason: 'renewed' };
 }
+
+/** The item locked for the rest of the transaction, or null. */
+export async function lockBillableItem(tx: DbOrTx, itemId: number): Promise<BillableItem | null> {
+  const [item] = await tx.select().from(billableItems).where(eq(billableItems.id, itemId)).for('update');
+  return item ?? null;
+}
+
+/** The item's status alone, or null when there is no such item. */
+export async function billableItemStatusOf(
+  db: DbOrTx,
+  itemId: number,
+): Promise<BillableItem['status'] | null> {
+  const [row] = await db
+    .select({ status: billableItems.status })
+    .from(billableItems)
+    .where(eq(billableItems.id, itemId));
+  return row?.status ?? null;
+}
+
+/** Whether a cycle item renews at the end of its cycle (the instance's "auto-renew"). */
+export async function setItemAutoRenew(tx: DbOrTx, itemId: number, autoRenew: boolean) {
+  await tx.update(billableItems).set({ autoRenew }).where(eq(billableItems.id, itemId));
+}
+
+/** Marks the item billed at least until `until` (never moves billedUntil back). */
+export async function billItemAtLeastUntil(tx: DbOrTx, itemId: number, until: Date) {
+  await tx
+    .update(billableItems)
+    .set({ billedUntil: sql`greatest(coalesce(${billableItems.billedUntil}, ${until}), ${until})` })
+    .where(eq(billableItems.id, itemId));
+}
+
+/**
+ * SQL truth of "the item with this id has ended" (terminated, or ended at its cycle's end), correlated
+ * with the caller's statement, e.g. instances whose billing is over.
+ */
+export const billableItemEndedSql = (itemId: AnyColumn): SQL =>
+  sql`EXISTS (SELECT 1 FROM ${billableItems} WHERE ${billableItems.id} = ${itemId} AND ${billableItems.status} IN ('terminated', 'ended'))`;
+
+/**
+ * SQL truth of "the billable item is suspended" for a statement that has joined (left) billable_items:
+ * false when there is no item.
+ */
+export const billableItemSuspendedSql: SQL = sql`coalesce(${billableItems.status} = 'suspended', false)`;

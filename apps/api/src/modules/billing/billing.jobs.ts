@@ -10,15 +10,12 @@ export const BILLING_HOURLY_JOB = 'billing.hourly';
 export const BILLING_CYCLES_JOB = 'billing.cycles';
 export const BILLING_RECONCILE_JOB = 'billing.reconcile';
 
-const report = (msg: string, fields: object) =>
-  process.stderr.write(`${JSON.stringify({ level: 50, time: Date.now(), msg, ...fields })}\n`);
-
 /**
  * The billing engine's scheduled jobs. Each is safe to run twice or after a crash: charges are keyed
  * in the ledger, and every step re-reads what is still due.
  */
-export function billingJobs(deps: Pick<AppDeps, 'db' | 'jobs'>): JobDefinition<never>[] {
-  const { db, jobs: sender } = deps;
+export function billingJobs(deps: Pick<AppDeps, 'db' | 'jobs' | 'log'>): JobDefinition<never>[] {
+  const { db, jobs: sender, log } = deps;
   const hourly: JobDefinition = {
     name: BILLING_HOURLY_JOB,
     schedule: '2 * * * *',
@@ -49,7 +46,7 @@ export function billingJobs(deps: Pick<AppDeps, 'db' | 'jobs'>): JobDefinition<n
     concurrency: 1,
     handler: async () => {
       const differences = await reconcileBalances(db);
-      if (differences.length > 0) report('balances differ from their ledger', { differences });
+      if (differences.length > 0) log.error({ differences }, 'balances differ from their ledger');
     },
   };
   return [hourly, cycles, reconcile] as JobDefinition<never>[];

@@ -34,8 +34,10 @@ export interface BillHourOptions {
  * Cost per item is what the measurement (README, "Hourly billing") showed to matter: one ledger row, one
  * heap-only update of the item (`billed_until`, in no index; the table keeps room for it on its page) and
  * one of its invoice line (found once, then updated by its id), or one new line holding its first hour
- * (not inserted empty and updated, which doubled the writes and the foreign-key checks). Statements are few
- * and large, so statement-level triggers on these tables run once per hour, not per item.
+ * (not inserted empty and updated, which doubled the writes). Statements are few and large, so
+ * statement-level triggers on these tables run once per hour, not per item: the change notifications and
+ * the checks of the ledger's customer and of the lines' invoice and item (migration 0012; foreign keys
+ * checked each of these rows with a query of its own).
  */
 export async function billHour(
   db: Database,

@@ -1,7 +1,7 @@
 import type { InvoiceStatus } from '@nimbus/contract';
 import { and, asc, count, desc, eq, gt, lt, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { customers } from '../auth/auth.tables';
+import { findCustomerById } from '../auth/customers';
 import { invoiceItems, invoices } from './billing.tables';
 import type { TimeRange } from './billing-lists';
 
@@ -101,14 +101,6 @@ export async function listInvoiceItems(
 
 /** Who an invoice is addressed to. */
 export async function findInvoiceCustomer(db: DbOrTx, customerId: number) {
-  const [row] = await db
-    .select({
-      id: customers.id,
-      fullname: customers.fullname,
-      email: customers.email,
-      country: customers.country,
-    })
-    .from(customers)
-    .where(eq(customers.id, customerId));
-  return row ?? null;
+  const row = await findCustomerById(db, customerId);
+  return row && { id: row.id, fullname: row.fullname, email: row.email, country: row.country };
 }

@@ -5,6 +5,7 @@ import { customers } from '../auth/auth.tables';
 import { activityEvents, relaxedLimits, userInfo } from '../auth/auth.test-helpers';
 import { creditAccounts, ledgerEntries } from './billing.tables';
 import { balanceOf, customerWithCredit, itemNow, post, startItem } from './billing.test-helpers';
+import { insertInvoice, insertInvoiceItem } from './billing-read.test-helpers';
 import { ledgerBalance, reverseLedgerEntry } from './ledger';
 
 describe('ledger', () => {
@@ -76,6 +77,49 @@ describe('ledger', () => {
     ).rejects.toMatchObject(refused);
     expect(await entriesOf(user.id)).toEqual([entry]);
     expect(await ledgerBalance(t.db, user.id)).toBe(7_000_000);
+  });
+
+  it('refuses an entry or invoice line that refers to nothing, and keeps what entries and lines refer to', async () => {
+    const user = await customerWithCredit(t.app, t.db, 1_000_000);
+    const missing = 2_000_000_000;
+    const violation = (message: RegExp) => ({
+      cause: expect.objectContaining({ code: '23503', message: expect.stringMatching(message) }),
+    });
+    // Checked per statement: one row without its customer among good ones refuses the whole insert.
+    await expect(
+      t.db.insert(ledgerEntries).values(
+        [user.id, missing].map((customerId, i) => ({
+          customerId,
+          kind: 'adjustment' as const,
+          amount: 1,
+          idempotencyKey: `test:reference:${user.id}:${i}`,
+          description: 'reference',
+        })),
+      ),
+    ).rejects.toMatchObject(violation(/reference "customer_id" to "customers"/));
+    const invoice = await insertInvoice(t.db, user.id, 0);
+    const line = await insertInvoiceItem(t.db, invoice);
+    await expect(insertInvoiceItem(t.db, { ...invoice, id: missing })).rejects.toMatchObject(
+      violation(/reference "invoice_id" to "invoices"/),
+    );
+    await expect(insertInvoiceItem(t.db, invoice, { billableItemId: missing })).rejects.toMatchObject(
+      violation(/reference "billable_item_id" to "billable_items"/),
+    );
+    await expect(
+      t.db.execute(sql`UPDATE invoice_items SET invoice_id = ${missing} WHERE id = ${line.id}`),
+    ).rejects.toMatchObject(violation(/do not change/));
+    // A customer with nothing but credit: the ledger alone keeps it.
+    const creditOnly = await customerWithCredit(t.app, t.db, 1_000_000);
+    await expect(t.db.execute(sql`DELETE FROM customers WHERE id = ${creditOnly.id}`)).rejects.toMatchObject(
+      violation(/referenced from table "ledger_entries"/),
+    );
+    await expect(t.db.execute(sql`DELETE FROM invoices WHERE id = ${invoice.id}`)).rejects.toMatchObject(
+      violation(/referenced from table "invoice_items"/),
+    );
+    await expect(
+      t.db.execute(sql`DELETE FROM billable_items WHERE id = ${line.billableItemId}`),
+    ).rejects.toMatchObject(violation(/referenced from table "invoice_items"/));
+    expect(await entriesOf(user.id)).toHaveLength(1);
   });
 
   it('reverses an entry with its opposite, once', async () => {

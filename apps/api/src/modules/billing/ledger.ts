@@ -1,8 +1,11 @@
 import type { Micros } from '@nimbus/contract';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { creditAccounts, type LedgerEntryKind, ledgerEntries } from './billing.tables';
 import { syncBillingSuspensions } from './billing-suspension';
+
+export type { LedgerEntryKind };
+export type LedgerEntry = typeof ledgerEntries.$inferSelect;
 
 export interface LedgerEntryInput {
   customerId: number;
@@ -104,5 +107,24 @@ export async function ledgerBalance(db: DbOrTx, customerId: number): Promise<Mic
     .select({ sum: sql<string>`coalesce(sum(${ledgerEntries.amount}), 0)` })
     .from(ledgerEntries)
     .where(eq(ledgerEntries.customerId, customerId));
+  return Number(row?.sum ?? 0);
+}
+
+/** The entry posted under an idempotency key (e.g. a deletion's refund), or null. */
+export async function findLedgerEntryByKey(db: DbOrTx, idempotencyKey: string): Promise<LedgerEntry | null> {
+  const [row] = await db.select().from(ledgerEntries).where(eq(ledgerEntries.idempotencyKey, idempotencyKey));
+  return row ?? null;
+}
+
+/** What a billable item has moved the customer's balance by, all its entries summed (charges negative). */
+export async function ledgerSumOfItem(
+  db: DbOrTx,
+  customerId: number,
+  billableItemId: number,
+): Promise<Micros> {
+  const [row] = await db
+    .select({ sum: sql<string>`coalesce(sum(${ledgerEntries.amount}), 0)` })
+    .from(ledgerEntries)
+    .where(and(eq(ledgerEntries.billableItemId, billableItemId), eq(ledgerEntries.customerId, customerId)));
   return Number(row?.sum ?? 0);
 }

@@ -1,6 +1,6 @@
-import { and, asc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, isNotNull, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { instances } from '../instances/instances.tables';
+import { liveInstancesCount } from '../instances/live-instances';
 import {
   applications,
   applicationTags,
@@ -41,17 +41,14 @@ export interface Offer {
   remainingDdosIpv4: number;
 }
 
-/** Instances that hold a product's capacity in a region: every one not failed or deleted. */
-const liveInstancesOf = (extra: SQL = sql`true`) => sql<number>`(
-  SELECT count(*) FROM ${instances} i
-  WHERE i.product_id = ${productRegions.productId} AND i.region_id = ${productRegions.regionId}
-    AND i.lifecycle IN ('provisioning', 'ready', 'deleting') AND ${extra})`;
+const offerOf = { productId: productRegions.productId, regionId: productRegions.regionId };
 
 /** What is left to sell of a product in a region: capacity less the live instances (never below 0). */
 const remainingStock =
-  sql<number>`greatest(${productRegions.stockCapacity} - ${liveInstancesOf()}, 0)`.mapWith(Number);
-const remainingDdosIpv4 = sql<number>`greatest(${productRegions.ddosIpv4Capacity} - ${liveInstancesOf(
-  sql`i.is_ddos_protected`,
+  sql<number>`greatest(${productRegions.stockCapacity} - ${liveInstancesCount(offerOf)}, 0)`.mapWith(Number);
+const remainingDdosIpv4 = sql<number>`greatest(${productRegions.ddosIpv4Capacity} - ${liveInstancesCount(
+  offerOf,
+  { ddosProtected: true },
 )}, 0)`.mapWith(Number);
 
 /** An offer as listed and as locked: where a product is sold, its region offset and what is left. */
@@ -101,6 +98,15 @@ export async function lockOffer(tx: DbOrTx, productId: number, regionId: number)
     .select(offerColumns)
     .from(productRegions)
     .where(and(eq(productRegions.productId, productId), eq(productRegions.regionId, regionId)));
+  return row ?? null;
+}
+
+/** A product still in the data file (whether sold or not: callers check overallActiveness), or null. */
+export async function findProduct(db: DbOrTx, id: number): Promise<ProductRow | null> {
+  const [row] = await db
+    .select()
+    .from(products)
+    .where(and(eq(products.id, id), eq(products.inCatalogue, true)));
   return row ?? null;
 }
 
@@ -199,4 +205,54 @@ export const listPaymentGateways = (db: DbOrTx) =>
 export async function getDocument(db: DbOrTx, name: 'appConfig' | 'banner'): Promise<unknown> {
   const [row] = await db.select().from(catalogueDocuments).where(eq(catalogueDocuments.name, name));
   return row?.value ?? null;
+}
+
+/**
+ * Whether a region exists at all, in the data file or not (the simulator serves instances in regions
+ * that have left it).
+ */
+export async function regionExists(db: DbOrTx, regionId: number): Promise<boolean> {
+  const [row] = await db.select({ id: regions.id }).from(regions).where(eq(regions.id, regionId));
+  return row !== undefined;
+}
+
+/** The GPU models of the products ever sold in a region (in the data file or not), by name. */
+export async function gpuModelsSoldIn(db: DbOrTx, regionId: number): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ model: products.gpuName })
+    .from(products)
+    .innerJoin(productRegions, eq(productRegions.productId, products.id))
+    .where(
+      and(
+        eq(productRegions.regionId, regionId),
+        isNotNull(products.gpuName),
+        sql`${products.gpuQuantity} > 0`,
+      ),
+    )
+    .orderBy(asc(products.gpuName));
+  return rows.map((r) => r.model as string);
+}
+
+/** An OS family by name, in the data file or not (an image names its family). */
+export async function findOsFamily(db: DbOrTx, name: string) {
+  const [row] = await db.select().from(osFamilies).where(eq(osFamilies.name, name));
+  return row ?? null;
+}
+
+/**
+ * What the hypervisor needs of the catalogue to build an existing instance: its product's GPU and its
+ * features' names, found by id whether or not they are still in the data file.
+ */
+export async function productGpuOf(db: DbOrTx, productId: number) {
+  const [row] = await db
+    .select({ gpuName: products.gpuName, gpuQuantity: products.gpuQuantity })
+    .from(products)
+    .where(eq(products.id, productId));
+  return row ?? null;
+}
+
+export async function featureNamesOf(db: DbOrTx, ids: number[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.select({ name: features.name }).from(features).where(inArray(features.id, ids));
+  return rows.map((r) => r.name);
 }

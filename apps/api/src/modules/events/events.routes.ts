@@ -70,8 +70,12 @@ export function eventRoutes(deps: {
         if (!holder) throw unauthorized('The event ticket is not valid or has expired.');
         await deps.assertStillSignedIn(holder.customerId, holder.sessionId);
         reply.hijack();
+        // A hijacked reply skips the onSend hooks, so the request id every other answer carries is set here.
         const headers = Object.fromEntries(
-          Object.entries(reply.getHeaders()).map(([name, value]) => [name, String(value)]),
+          Object.entries({ ...reply.getHeaders(), 'x-request-id': request.id }).map(([name, value]) => [
+            name,
+            String(value),
+          ]),
         );
         const end = await serveEventStream(reply.raw, bus, holder.customerId, headers);
         open.add(end);

@@ -79,6 +79,7 @@ describe('server push', () => {
     const stream = await openStream(await ticketOf(ada.headers));
     expect(stream.res.status).toBe(200);
     expect(stream.res.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    expect(stream.res.headers.get('x-request-id')).toMatch(/\S/);
     await expect.poll(() => stream.events.map((e) => e.event)).toEqual(['ready']);
 
     // Another customer's credit moves: nothing for Ada.

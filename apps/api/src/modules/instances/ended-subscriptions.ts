@@ -2,7 +2,7 @@ import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import type { JobQueue } from '../../jobs/queue';
 import { logActivity } from '../activity-log/activity-log.service';
-import { billableItems } from '../billing/billing.tables';
+import { billableItemEndedSql, billableItemStatusOf } from '../billing/billable-items';
 import { requestConverge } from './converge';
 import { instances } from './instances.tables';
 
@@ -25,12 +25,11 @@ export async function deleteEndedSubscriptions(
   const due = await db
     .select({ id: instances.id })
     .from(instances)
-    .innerJoin(billableItems, eq(billableItems.id, instances.billableItemId))
     .where(
       and(
         inArray(instances.lifecycle, ['provisioning', 'ready']),
         isNull(instances.deletionRequestedAt),
-        inArray(billableItems.status, ['terminated', 'ended']),
+        billableItemEndedSql(instances.billableItemId),
       ),
     )
     .limit(BATCH);
@@ -43,13 +42,10 @@ export async function deleteEndedSubscriptions(
         .where(and(eq(instances.id, id), inArray(instances.lifecycle, ['provisioning', 'ready'])))
         .returning();
       if (!row) return false;
-      const [item] = await tx
-        .select({ status: billableItems.status })
-        .from(billableItems)
-        .where(eq(billableItems.id, row.billableItemId ?? 0));
+      const itemStatus = await billableItemStatusOf(tx, row.billableItemId ?? 0);
       await logActivity(tx, {
         customerId: row.customerId,
-        event: item?.status === 'ended' ? 'instance_subscription_ended' : 'instance_terminated_by_billing',
+        event: itemStatus === 'ended' ? 'instance_subscription_ended' : 'instance_terminated_by_billing',
         data: { hostname: row.hostname },
         instanceId: row.id,
         mainIp: row.mainIp,

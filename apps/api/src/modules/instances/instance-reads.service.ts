@@ -8,7 +8,6 @@ import {
   intervalRange,
   messageText,
 } from '@nimbus/contract';
-import type { SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
 import { badRequest, notFound } from '../../lib/errors';
@@ -16,7 +15,7 @@ import type { AuthenticatedCustomer } from '../auth/auth.guard';
 import { preorderToInstance, toInstance } from './instance.mapper';
 import { decodeBookmark, encodeBookmark } from './instance-bookmark';
 import { isAccountSuspended } from './instance-suspension';
-import { type ReadVersion, readVersion, toReadVersion, versionColumn } from './instance-version';
+import { type ReadVersion, readVersion, type SignIn, toReadVersion } from './instance-version';
 import { findInstance, instanceStats, listInstancePage, pendingPreorders } from './instances.repository';
 
 type ListQuery = z.output<typeof instanceListQuerySchema>;
@@ -38,9 +37,9 @@ function rangeOf(query: ListQuery, now: Date) {
 
 /**
  * Where a read gets its customer's version (see `readVersion`): already read, because the client sent a
- * tag to compare first, or to be read in the answer's own statement (`live` is the sign-in check).
+ * tag to compare first, or to be read in the answer's own statement, checking `signIn` there.
  */
-export type VersionSource = { read: ReadVersion } | { live: SQL };
+export type VersionSource = { read: ReadVersion } | { signIn: SignIn };
 
 /** An answer and the version it shows; no version when the customer is gone. */
 export interface Versioned<T> {
@@ -58,7 +57,7 @@ export function createInstanceReads(deps: { db: Database }) {
   const { db } = deps;
   const customerAt = (id: number, version: ReadVersion): Customer => ({ id, status: version.status });
 
-  async function listPage(customer: Customer, query: ListQuery, now: Date, extra?: SQL) {
+  async function listPage(customer: Customer, query: ListQuery, now: Date, signIn?: SignIn) {
     const after = query.bookmark ? decodeBookmark(query.bookmark) : null;
     const filter = {
       customerId: customer.id,
@@ -68,7 +67,17 @@ export function createInstanceReads(deps: { db: Database }) {
       ipv4: query.ipv4 || undefined,
       region: query.region,
     };
-    return { after, filter, page: await listInstancePage(db, filter, after, query.limit, extra) };
+    return {
+      after,
+      filter,
+      page: await listInstancePage(
+        db,
+        filter,
+        after,
+        query.limit,
+        signIn && { customerId: customer.id, signIn },
+      ),
+    };
   }
 
   return {
@@ -86,16 +95,11 @@ export function createInstanceReads(deps: { db: Database }) {
       const assumed: Customer = version
         ? customerAt(customerId, version)
         : { id: customerId, status: 'active' };
-      let read = await listPage(
-        assumed,
-        query,
-        now,
-        'live' in source ? versionColumn(customerId, source.live) : undefined,
-      );
-      if (!version && 'live' in source) {
+      let read = await listPage(assumed, query, now, 'signIn' in source ? source.signIn : undefined);
+      if (!version && 'signIn' in source) {
         version = toReadVersion(customerId, read.page.extra);
         // An empty page carries no version: read it, then the page again after it.
-        if (!version) version = await readVersion(db, customerId, source.live);
+        if (!version) version = await readVersion(db, customerId, source.signIn);
         if (!version) return { version: null, answer: null };
         if (read.page.records.length === 0 || isAccountSuspended(version.status))
           read = await listPage(customerAt(customerId, version), query, now);
@@ -123,7 +127,7 @@ export function createInstanceReads(deps: { db: Database }) {
         const { stats } = await instanceStats(db, customerId, isAccountSuspended(source.read.status));
         return { version: source.read, answer: stats };
       }
-      const first = await instanceStats(db, customerId, false, versionColumn(customerId, source.live));
+      const first = await instanceStats(db, customerId, false, source.signIn);
       const version = toReadVersion(customerId, first.extra);
       if (!version) return { version: null, answer: null };
       if (!isAccountSuspended(version.status)) return { version, answer: first.stats };
@@ -136,7 +140,7 @@ export function createInstanceReads(deps: { db: Database }) {
       source: VersionSource,
       now = new Date(),
     ): Promise<Versioned<Instance>> {
-      const version = 'read' in source ? source.read : await readVersion(db, customerId, source.live);
+      const version = 'read' in source ? source.read : await readVersion(db, customerId, source.signIn);
       if (!version) return { version: null, answer: null };
       const record = await findInstance(db, customerId, id, isAccountSuspended(version.status));
       if (!record) throw instanceNotFound();

@@ -11,9 +11,9 @@ import type { JobQueue } from '../../jobs/queue';
 import { AppError, conflict } from '../../lib/errors';
 import { logActivity } from '../activity-log/activity-log.service';
 import type { AuthenticatedCustomer } from '../auth/auth.guard';
-import { endBillableItem, renewNow } from '../billing/billable-items';
-import { billableItems, ledgerEntries } from '../billing/billing.tables';
+import { endBillableItem, lockBillableItem, renewNow, setItemAutoRenew } from '../billing/billable-items';
 import { creditService } from '../billing/invoice-lines';
+import { findLedgerEntryByKey } from '../billing/ledger';
 import type { IdempotencyScope } from '../idempotency/idempotency.service';
 import { requestConverge } from './converge';
 import { type InstanceRecord, type ItemSummary, toInstance } from './instance.mapper';
@@ -77,10 +77,7 @@ export function createInstanceSubscriptions(deps: { db: Database; jobs: JobQueue
   /** What deleting gives back now; for an instance already being deleted, what its deletion gave. */
   async function previewOf(record: InstanceRecord, now: Date) {
     if (record.instance.lifecycle !== 'deleting') return refundOf(record.instance, record.item, now);
-    const [entry] = await db
-      .select({ amount: ledgerEntries.amount })
-      .from(ledgerEntries)
-      .where(eq(ledgerEntries.idempotencyKey, deletionRefundKey(record.instance.id)));
+    const entry = await findLedgerEntryByKey(db, deletionRefundKey(record.instance.id));
     return refundOf(record.instance, record.item, now, entry?.amount ?? 0);
   }
 
@@ -90,8 +87,7 @@ export function createInstanceSubscriptions(deps: { db: Database; jobs: JobQueue
       const row = record.instance;
       if (row.billingCycle === 'hourly') throw notSubscription();
       await db.transaction(async (tx) => {
-        if (row.billableItemId !== null)
-          await tx.update(billableItems).set({ autoRenew }).where(eq(billableItems.id, row.billableItemId));
+        if (row.billableItemId !== null) await setItemAutoRenew(tx, row.billableItemId, autoRenew);
         await tx
           .update(instances)
           .set({ isSubscriptionAutoRenewEnabled: autoRenew, updatedAt: new Date() })
@@ -171,19 +167,9 @@ export function createInstanceSubscriptions(deps: { db: Database; jobs: JobQueue
           )
           .for('update');
         if (!row) throw instanceNotFound();
-        const [item] =
-          row.billableItemId === null
-            ? []
-            : await tx
-                .select()
-                .from(billableItems)
-                .where(eq(billableItems.id, row.billableItemId))
-                .for('update');
+        const item = row.billableItemId === null ? null : await lockBillableItem(tx, row.billableItemId);
         if (row.lifecycle === 'deleting') {
-          const [entry] = await tx
-            .select({ amount: ledgerEntries.amount })
-            .from(ledgerEntries)
-            .where(eq(ledgerEntries.idempotencyKey, deletionRefundKey(id)));
+          const entry = await findLedgerEntryByKey(tx, deletionRefundKey(id));
           return { refund: refundOf(row, item ?? null, now, entry?.amount ?? 0), started: false };
         }
         const refund = refundOf(row, item ?? null, now);

@@ -1,7 +1,7 @@
 import { ACCESS_SUSPENDED_MESSAGE, type AccountStatus, instanceErrorCodes } from '@nimbus/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { forbidden } from '../../lib/errors';
-import { billableItems } from '../billing/billing.tables';
+import { billableItemSuspendedSql } from '../billing/billable-items';
 import { instances } from './instances.tables';
 
 /**
@@ -24,9 +24,7 @@ export const isAccountSuspended = (status: AccountStatus) => suspendedAccountSta
 
 /** SQL truth of "this instance is suspended" for a row joined (left) to its billable item. */
 export const instanceSuspendedSql = (accountSuspended: boolean): SQL =>
-  accountSuspended
-    ? sql`true`
-    : sql`(coalesce(${billableItems.status} = 'suspended', false) OR ${instances.status} = 'suspended')`;
+  accountSuspended ? sql`true` : sql`(${billableItemSuspendedSql} OR ${instances.status} = 'suspended')`;
 
 /** The answer to any server action on a suspended instance. */
 export const accessSuspended = () => forbidden(instanceErrorCodes.accessSuspended, ACCESS_SUSPENDED_MESSAGE);

@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
 import type { AccountStatus } from '@nimbus/contract';
 import { type SQL, sql } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
+import { prepareStatement, runPrepared } from '../../lib/prepared-statement';
+import { sessionLiveSql } from '../auth/auth.guard';
 
 /**
  * How long an answer may lag behind the clock: `toInstance` counts days until termination from now and the
@@ -20,7 +21,7 @@ const ANSWER_REVISION = '1';
 export interface ReadVersion {
   /** The account's status now: the reads derive "suspended" from it, never from a cached sign-in. */
   status: AccountStatus;
-  /** The `live` condition the caller passed (its sign-in), evaluated in the same statement. */
+  /** Whether the caller's sign-in (`SignIn`) is still live, checked in the same statement. */
   live: boolean;
   /** So the list skips the preorder query when there are none. */
   pendingPreorders: number;
@@ -34,9 +35,34 @@ export interface ReadVersion {
 const rowHash = (alias: SQL, seed: number) =>
   sql`hashint8extended((${alias}.id::bigint << 32) | ${alias}.xmin::text::bigint, ${sql.raw(String(seed))})`;
 
-/** The statement of `readVersion`, exposed so the bench can show its plan. */
-export const versionQuery = (customerId: number, live: SQL): SQL => sql`
-    SELECT c.status, ${live} AS live, c.xmin::text AS customer,
+/**
+ * Who asks, as the version checks it: an access token's session (still live: not revoked, its customer's),
+ * or an API token, which the guard has already checked (its revocation is a row the guard reads).
+ */
+export type SignIn = { via: 'access_token'; sessionId: string } | { via: 'api_token' };
+
+/**
+ * The parameters of the version's statements (and of the list and counts that carry it), so each is
+ * built once and prepared: neither drizzle nor PostgreSQL plans it again per request.
+ */
+export const versionParams = {
+  customerId: sql.placeholder('customerId'),
+  sessionId: sql.placeholder('sessionId'),
+};
+
+/** The values of `versionParams`. */
+export const versionValues = (customerId: number, signIn: SignIn) => ({
+  customerId,
+  sessionId: signIn.via === 'access_token' ? signIn.sessionId : null,
+});
+
+/** The sign-in check inside the statement: the session's row for an access token. */
+const liveSql = (via: SignIn['via']): SQL =>
+  via === 'access_token' ? sessionLiveSql(versionParams) : sql`true`;
+
+/** The statement of `readVersion` (parameters: `versionParams`), exposed so the bench can show its plan. */
+export const versionQuery = (via: SignIn['via']): SQL => sql`
+    SELECT c.status, ${liveSql(via)} AS live, c.xmin::text AS customer,
       (SELECT m.checksum FROM catalogue_meta m WHERE m.id = 1) AS catalogue,
       (SELECT count(*) || '.' || coalesce(bit_xor(${rowHash(sql`i`, 1)}), 0)
         FROM instances i
@@ -45,7 +71,7 @@ export const versionQuery = (customerId: number, live: SQL): SQL => sql`
         FROM billable_items b WHERE b.customer_id = c.id) AS items,
       (SELECT count(*) || '.' || coalesce(bit_xor(${rowHash(sql`p`, 3)}), 0)
         FROM preorders p WHERE p.customer_id = c.id AND p.status = 'pending') AS preorders
-    FROM customers c WHERE c.id = ${customerId}`;
+    FROM customers c WHERE c.id = ${versionParams.customerId}`;
 
 /**
  * Everything the instance list, counts and detail show depends on, read in one statement without building
@@ -60,22 +86,24 @@ export const versionQuery = (customerId: number, live: SQL): SQL => sql`
  * check, `sessionLiveSql`) rides along, so a polled read costs one round trip in all.
  * Null when the customer is gone.
  */
-export async function readVersion(db: Database, customerId: number, live: SQL): Promise<ReadVersion | null> {
-  const query = dialect.sqlToQuery(versionQuery(customerId, live));
-  // A named statement: PostgreSQL plans it once per connection instead of on every poll (planning this
-  // statement took longer than running it). One name per text (an access token's check or an API token's).
-  let name = statementNames.get(query.sql);
-  if (!name) {
-    name = `instance_version_${createHash('sha256').update(query.sql).digest('hex').slice(0, 16)}`;
-    statementNames.set(query.sql, name);
-  }
-  const result = await db.$client.query<VersionRow>({ name, text: query.sql, values: query.params });
-  return toReadVersion(customerId, result.rows[0] ?? null);
+export async function readVersion(
+  db: Database,
+  customerId: number,
+  signIn: SignIn,
+): Promise<ReadVersion | null> {
+  const [row] = await runPrepared<VersionRow>(
+    db,
+    versionStatements[signIn.via],
+    versionValues(customerId, signIn),
+  );
+  return toReadVersion(customerId, row ?? null);
 }
 
-// Renders column names as the database client does (createDatabase's casing).
-const dialect = new PgDialect({ casing: 'snake_case' });
-const statementNames = new Map<string, string>();
+// A named statement per kind of sign-in: planning this statement took longer than running it.
+const versionStatements = {
+  access_token: prepareStatement('instance_version_access_token', versionQuery('access_token')),
+  api_token: prepareStatement('instance_version_api_token', versionQuery('api_token')),
+};
 
 type VersionRow = {
   status: AccountStatus;
@@ -91,8 +119,8 @@ type VersionRow = {
  * The version as one column of another statement (an uncorrelated subquery: evaluated once), so an
  * answer and its version come from one snapshot in one round trip. Read it back with `toReadVersion`.
  */
-export const versionColumn = (customerId: number, live: SQL): SQL =>
-  sql`(SELECT row_to_json(v) FROM (${versionQuery(customerId, live)}) v)`;
+export const versionColumn = (via: SignIn['via']): SQL =>
+  sql`(SELECT row_to_json(v) FROM (${versionQuery(via)}) v)`;
 
 export function toReadVersion(customerId: number, row: unknown): ReadVersion | null {
   if (!row) return null;

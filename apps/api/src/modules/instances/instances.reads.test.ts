@@ -249,4 +249,24 @@ describe('instance reads', () => {
     });
     expect(theirs.statusCode).toBe(404);
   });
+
+  it('answers an API token as a sign-in, 304 included, and refuses it once revoked', async () => {
+    const user = await customerWithCredit(env.app, env.db, 1_000_000_000);
+    await insertInstance(env.db, user.id);
+    const created = await call(user, 'POST', '/api/account/api-token');
+    expect(created.statusCode, created.body).toBe(201);
+    const bearer = { authorization: `Bearer ${created.json().data.token}` };
+    const viaToken = (url: string, headers: Record<string, string> = {}) =>
+      env.app.inject({ method: 'GET', url, headers: { ...bearer, ...headers } });
+    for (const url of ['/api/instances', '/api/instances/stats']) {
+      const first = await viaToken(url);
+      expect(first.statusCode, first.body).toBe(200);
+      expect(first.json().data).toEqual((await get(user, url)).json().data);
+      const again = await viaToken(url, { 'if-none-match': first.headers.etag as string });
+      expect(again.statusCode, url).toBe(304);
+    }
+    expect((await call(user, 'DELETE', '/api/account/api-token')).statusCode).toBe(200);
+    for (const url of ['/api/instances', '/api/instances/stats'])
+      expect((await viaToken(url)).statusCode, url).toBe(401);
+  });
 });

@@ -1,10 +1,29 @@
 import type { InstanceStatusFilter } from '@nimbus/contract';
-import { and, desc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
+import {
+  and,
+  desc,
+  eq,
+  fillPlaceholders,
+  gte,
+  inArray,
+  lt,
+  type Placeholder,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
+import { QueryBuilder } from 'drizzle-orm/pg-core';
+import type { Database, DbOrTx } from '../../db/client';
+import {
+  type PreparedStatement,
+  preparedQuery,
+  prepareStatement,
+  runPrepared,
+} from '../../lib/prepared-statement';
 import { billableItems } from '../billing/billing.tables';
 import { osFamilies, osVersions, products, regions } from '../catalogue/catalogue.tables';
 import type { InstanceRecord, PreorderRecord } from './instance.mapper';
 import { instanceSuspendedSql } from './instance-suspension';
+import { type SignIn, versionColumn, versionParams, versionValues } from './instance-version';
 import { instances, preorders } from './instances.tables';
 
 /** Lifecycles the customer sees: building, built, and being torn down. Failed and deleted are gone. */
@@ -101,55 +120,113 @@ function statusCondition(filter: InstanceStatusFilter, accountSuspended: boolean
   }
 }
 
-function listConditions(f: InstanceListFilter): SQL[] {
-  const where: SQL[] = [eq(instances.customerId, f.customerId), listed];
-  if (f.status) where.push(statusCondition(f.status, f.accountSuspended));
-  if (f.range) where.push(gte(instances.insertedAt, f.range.start), lt(instances.insertedAt, f.range.end));
-  if (f.ipv4) where.push(eq(instances.mainIp, f.ipv4));
-  if (f.region) where.push(eq(instances.regionId, f.region));
+/**
+ * What makes one list statement differ from another besides its values: the filters set, the account's
+ * suspension (it changes the SQL of the status filter and of `suspended`) and the version carried along.
+ */
+function pageShape(f: InstanceListFilter, after: ListCursor | null, version?: SignIn['via']) {
+  return {
+    accountSuspended: f.accountSuspended,
+    status: f.status,
+    range: Boolean(f.range),
+    ipv4: Boolean(f.ipv4),
+    region: Boolean(f.region),
+    after: after !== null,
+    version,
+  };
+}
+type PageShape = ReturnType<typeof pageShape>;
+
+/** The values of a page's statement, by the names of `pageParams`. */
+const pageValues = (f: InstanceListFilter, after: ListCursor | null, limit: number) => ({
+  customerId: f.customerId,
+  start: f.range?.start,
+  end: f.range?.end,
+  ipv4: f.ipv4,
+  region: f.region,
+  afterMicros: after?.micros,
+  afterId: after?.id,
+  limit: limit + 1,
+});
+/** The placeholders of `pageValues` (the customer's is the version's own). */
+const pageParams: Record<keyof ReturnType<typeof pageValues>, Placeholder> = {
+  customerId: versionParams.customerId,
+  start: sql.placeholder('start'),
+  end: sql.placeholder('end'),
+  ipv4: sql.placeholder('ipv4'),
+  region: sql.placeholder('region'),
+  afterMicros: sql.placeholder('afterMicros'),
+  afterId: sql.placeholder('afterId'),
+  limit: sql.placeholder('limit'),
+};
+type PageParams = typeof pageParams;
+
+function listConditions(shape: PageShape, p: PageParams): SQL[] {
+  const where: SQL[] = [eq(instances.customerId, p.customerId), listed];
+  if (shape.status) where.push(statusCondition(shape.status, shape.accountSuspended));
+  if (shape.range) where.push(gte(instances.insertedAt, p.start), lt(instances.insertedAt, p.end));
+  if (shape.ipv4) where.push(eq(instances.mainIp, p.ipv4));
+  if (shape.region) where.push(eq(instances.regionId, p.region));
+  if (shape.after) {
+    where.push(
+      sql`(${instances.insertedAt}, ${instances.id}) < (to_timestamp(0) + ${p.afterMicros}::bigint * interval '1 microsecond', ${p.afterId}::int)`,
+    );
+  }
   return where;
 }
 
 /**
  * One page of the list as a query (not run): keyset on (inserted_at desc, id desc), which the partial
  * index `instances_customer_list_idx` serves in order, one row more than the page to know if another
- * follows. Exposed so the bench runs exactly this SQL without the framework.
+ * follows. `p` are the placeholders of its values (`pageValues`).
  */
-export function instancePageQuery(
-  db: DbOrTx,
-  f: InstanceListFilter,
-  after: ListCursor | null,
-  limit: number,
-  extra: SQL = noExtra,
-) {
-  const where = listConditions(f);
-  if (after) {
-    where.push(
-      sql`(${instances.insertedAt}, ${instances.id}) < (to_timestamp(0) + ${after.micros}::bigint * interval '1 microsecond', ${after.id})`,
-    );
-  }
+function pageQuery(db: DbOrTx, shape: PageShape, p: PageParams) {
   return (
-    recordQuery(db, f.accountSuspended, extra)
-      .where(and(...where))
+    recordQuery(db, shape.accountSuspended, shape.version ? versionColumn(shape.version) : noExtra)
+      .where(and(...listConditions(shape, p)))
       // NULLS LAST as the index is declared (the columns are NOT NULL, so the order is the same): with
       // the default NULLS FIRST the planner cannot read the index in order and sorts every row instead.
       .orderBy(sql`${instances.insertedAt} DESC NULLS LAST`, sql`${instances.id} DESC NULLS LAST`)
-      .limit(limit + 1)
+      .limit(p.limit)
   );
 }
 
-/**
- * A page of the list and the cursor of its last row when more follow; with `extra`, that column read in
- * the same statement (null when the page is empty).
- */
-export async function listInstancePage(
+/** A statement's name from its shape: one text per name, as a named statement needs. */
+const shapeName = (shape: object) =>
+  Object.values(shape)
+    .map((v) => (v === true ? 1 : v === false ? 0 : (v ?? '-')))
+    .join('_');
+
+/** The SQL and parameters of a page's statement (no version), as `listInstancePage` prepares it; for the bench. */
+export function instancePageStatement(
   db: DbOrTx,
   f: InstanceListFilter,
   after: ListCursor | null,
   limit: number,
-  extra: SQL = noExtra,
+) {
+  const { sql: text, params } = pageQuery(db, pageShape(f, after), pageParams).toSQL();
+  return { sql: text, params: fillPlaceholders(params, pageValues(f, after, limit)) };
+}
+
+/**
+ * A page of the list and the cursor of its last row when more follow; with `version`, the customer's
+ * version read in the same statement (null when the page is empty).
+ */
+export async function listInstancePage(
+  db: Database,
+  f: InstanceListFilter,
+  after: ListCursor | null,
+  limit: number,
+  version?: { customerId: number; signIn: SignIn },
 ): Promise<{ records: InstanceRecord[]; next: ListCursor | null; extra: unknown }> {
-  const rows = await instancePageQuery(db, f, after, limit, extra);
+  const shape = pageShape(f, after, version?.signIn.via);
+  const name = `instance_page_${shapeName(shape)}`;
+  const statement = preparedQuery(db, name, () => pageQuery(db, shape, pageParams).prepare(name));
+  const values = {
+    ...pageValues(f, after, limit),
+    ...(version ? versionValues(version.customerId, version.signIn) : {}),
+  };
+  const rows = await statement.execute(values);
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   return {
@@ -172,16 +249,11 @@ export async function findInstance(
   return row ? toRecord(row) : null;
 }
 
-/** Counts of platform.md §3 "Instance count", over the statuses the panel is shown. */
-export function instanceStatsQuery(
-  db: DbOrTx,
-  customerId: number,
-  accountSuspended: boolean,
-  extra: SQL = noExtra,
-) {
+/** Counts of platform.md §3 "Instance count", over the statuses the panel is shown, and `extra`. */
+function statsQuery(accountSuspended: boolean, extra: SQL = noExtra) {
   const suspended = instanceSuspendedSql(accountSuspended);
   const stable = inArray(instances.status, [...stableStatuses]);
-  return db
+  return new QueryBuilder({ casing: 'snake_case' })
     .select({
       instanceCount: sql<number>`count(*)::int`,
       poweredOnInstanceCount: sql<number>`(count(*) FILTER (WHERE ${instances.status} = 'active' AND NOT ${suspended}))::int`,
@@ -191,19 +263,47 @@ export function instanceStatsQuery(
     })
     .from(instances)
     .leftJoin(billableItems, eq(billableItems.id, instances.billableItemId))
-    .where(and(eq(instances.customerId, customerId), listed));
+    .where(and(eq(instances.customerId, versionParams.customerId), listed));
 }
 
-/** The counts; with `extra`, that column read in the same statement. */
-export async function instanceStats(db: DbOrTx, customerId: number, accountSuspended: boolean, extra?: SQL) {
-  const [row] = await instanceStatsQuery(db, customerId, accountSuspended, extra);
-  const { extra: read = null, ...stats } = row ?? {
-    instanceCount: 0,
-    poweredOnInstanceCount: 0,
-    shutdownInstanceCount: 0,
-    suspendedInstanceCount: 0,
+/** The counts' statements, by the account's suspension and the version carried along. */
+const statsStatements = new Map<string, PreparedStatement>();
+function statsStatement(accountSuspended: boolean, version?: SignIn['via']) {
+  const name = `instance_stats_${shapeName({ accountSuspended, version })}`;
+  let statement = statsStatements.get(name);
+  if (!statement) {
+    statement = prepareStatement(name, statsQuery(accountSuspended, version && versionColumn(version)));
+    statsStatements.set(name, statement);
+  }
+  return statement;
+}
+
+/** The SQL and parameters of the counts' statement (no version), as `instanceStats` runs it; for the bench. */
+export function instanceStatsStatement(customerId: number, accountSuspended: boolean) {
+  const { text, params } = statsStatement(accountSuspended);
+  return { sql: text, params: fillPlaceholders(params, { customerId }) };
+}
+
+/** The counts; with `version`, the customer's version read in the same statement. */
+export async function instanceStats(
+  db: Database,
+  customerId: number,
+  accountSuspended: boolean,
+  version?: SignIn,
+) {
+  // An aggregate without GROUP BY: always one row, its columns in select order.
+  const [row] = await runPrepared<[number, number, number, number, unknown]>(
+    db,
+    statsStatement(accountSuspended, version?.via),
+    version ? versionValues(customerId, version) : { customerId },
+    true,
+  );
+  const [instanceCount, poweredOnInstanceCount, shutdownInstanceCount, suspendedInstanceCount, extra] =
+    row ?? [0, 0, 0, 0, null];
+  return {
+    stats: { instanceCount, poweredOnInstanceCount, shutdownInstanceCount, suspendedInstanceCount },
+    extra,
   };
-  return { stats, extra: read };
 }
 
 /** The customer's pending GPU preorders (newest first), filtered like the list where that means anything. */

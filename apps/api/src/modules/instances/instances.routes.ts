@@ -5,18 +5,17 @@ import {
   instanceSchema,
   instanceStatsSchema,
 } from '@nimbus/contract';
-import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps';
 import { ok, okSchema } from '../../lib/envelope';
-import { assertSignedIn, securedBy, sessionLiveSql } from '../auth/auth.guard';
+import { assertSignedIn, securedBy } from '../auth/auth.guard';
 import type { Hypervisor } from '../compute/hypervisor';
 import { clientHolds } from './etag';
 import { instanceActionRoutes } from './instance-actions.routes';
 import { createInstanceReads, type Versioned, type VersionSource } from './instance-reads.service';
 import { instanceSubscriptionRoutes } from './instance-subscription.routes';
-import { readVersion, versionTag } from './instance-version';
+import { readVersion, type SignIn, versionTag } from './instance-version';
 
 const tags = ['instances'];
 const polled = ' Answers carry a strong ETag; with a matching If-None-Match the answer is 304 with no body.';
@@ -29,13 +28,14 @@ const polled = ' Answers carry a strong ETag; with a matching If-None-Match the 
  * account status the read uses comes from that version, not from the sign-in.
  */
 function versioned(db: AppDeps['db']) {
-  /** Who asks, and the SQL of their sign-in check (an access token's session is checked in the read). */
-  async function signedIn(request: FastifyRequest): Promise<{ id: number; live: SQL }> {
+  /** Who asks, and how (an access token's session is checked in the read's own statement). */
+  async function signedIn(request: FastifyRequest): Promise<{ id: number; signIn: SignIn }> {
     const claims = await request.server.accessTokenClaims(request);
-    if (claims) return { id: claims.customerId, live: sessionLiveSql(claims) };
+    if (claims)
+      return { id: claims.customerId, signIn: { via: 'access_token', sessionId: claims.sessionId } };
     // An API token: the guard's own check.
     const { id } = await request.server.authenticateCustomer(request);
-    return { id, live: sql`true` };
+    return { id, signIn: { via: 'api_token' } };
   }
 
   return async <T>(
@@ -43,20 +43,20 @@ function versioned(db: AppDeps['db']) {
     reply: FastifyReply,
     read: (customerId: number, source: VersionSource) => Promise<Versioned<T>>,
   ): Promise<{ code: string; detail: string; data: T } | undefined> => {
-    const { id, live } = await signedIn(request);
+    const { id, signIn } = await signedIn(request);
     // Browsers revalidate instead of reusing a stale answer.
     reply.header('cache-control', 'private, no-cache');
     if (request.headers['if-none-match'] === undefined) {
-      const { version, answer } = await read(id, { live }).catch(async (error: unknown) => {
+      const { version, answer } = await read(id, { signIn }).catch(async (error: unknown) => {
         // A refusal of the read (404, a bad range) must not answer an ended sign-in: that is a 401.
-        assertSignedIn(await readVersion(db, id, live));
+        assertSignedIn(await readVersion(db, id, signIn));
         throw error;
       });
       assertSignedIn(version);
       reply.header('etag', versionTag(version, request.url));
       return ok(answer as T);
     }
-    const version = await readVersion(db, id, live);
+    const version = await readVersion(db, id, signIn);
     assertSignedIn(version);
     const etag = versionTag(version, request.url);
     if (clientHolds(request, etag)) {

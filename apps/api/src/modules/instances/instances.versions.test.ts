@@ -2,7 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { instanceListSchema } from '@nimbus/contract';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../../config';
 import { customers, sessions } from '../auth/auth.tables';
@@ -199,13 +199,13 @@ describe('versioned instance reads (ETag from a per-customer version)', () => {
 
   it('changes with the clock bucket, the URL and the customer', async () => {
     const user = await customerWithCredit(env.app, env.db, 1_000_000_000);
-    const version = (await readVersion(env.db, user.id, sql`true`))!;
+    const version = (await readVersion(env.db, user.id, { via: 'api_token' }))!;
     const now = Date.UTC(2026, 10, 26, 12, 0, 0);
     const tag = versionTag(version, '/api/instances', now);
     expect(versionTag(version, '/api/instances', now + CLOCK_BUCKET_MS - 1)).toBe(tag);
     expect(versionTag(version, '/api/instances', now + CLOCK_BUCKET_MS)).not.toBe(tag);
     expect(versionTag(version, '/api/instances?limit=5', now)).not.toBe(tag);
-    const bobs = (await readVersion(env.db, env.bob.id, sql`true`))!;
+    const bobs = (await readVersion(env.db, env.bob.id, { via: 'api_token' }))!;
     expect(versionTag(bobs, '/api/instances', now)).not.toBe(tag);
   });
 });

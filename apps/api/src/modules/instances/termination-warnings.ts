@@ -1,12 +1,14 @@
 import { type Locale, RENEWAL_GRACE_DAYS } from '@nimbus/contract';
-import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
-import { customers } from '../auth/auth.tables';
-import { mailLocaleOf } from '../auth/customers';
+import { findCustomerById, mailLocaleOf } from '../auth/customers';
 import type { MailTransaction } from '../auth/mail-transaction';
-import { billableItems } from '../billing/billing.tables';
-import { terminationDeadlineSql } from '../billing/billing-suspension';
+import {
+  itemDueTerminationWarningSql,
+  lockItemDueTerminationWarning,
+  markTerminationWarned,
+} from '../billing/termination-warning';
 import { instances } from './instances.tables';
 
 export const TERMINATION_WARNING_TEMPLATE = 'termination-warning';
@@ -18,70 +20,51 @@ export const terminationDateText = (date: Date, locale: Locale) =>
 
 /**
  * Mails the owner of each suspended VPS whose termination is less than a day away (instances.md §4),
- * subscriptions and hourly alike. `termination_warned_at` marks the warning of the current suspension
- * (a mark older than the suspension belongs to an earlier one); it is set in the transaction that writes
- * the mail into the outbox, under the item's lock, so a re-run or a retry after a crash mails nothing
- * twice. An item already past its date gets none: it is being terminated.
+ * subscriptions and hourly alike. Billing's warning mark is set in the transaction that writes the mail
+ * into the outbox, under the item's lock, so a re-run or a retry after a crash mails nothing twice.
+ * An item already past its date gets none: it is being terminated.
  */
 export async function warnBeforeTermination(
   deps: { db: Database; mailTransaction: MailTransaction; config: Pick<Config, 'publicUrl'> },
   now: Date = new Date(),
 ): Promise<number[]> {
-  const deadline = sql`${terminationDeadlineSql}`;
-  const due = and(
-    eq(billableItems.status, 'suspended'),
+  // A live VPS not being deleted: one whose deletion started needs no warning.
+  const live = and(
     inArray(instances.lifecycle, ['provisioning', 'ready']),
     isNull(instances.deletionRequestedAt),
-    sql`${deadline} > ${now.toISOString()}::timestamptz`,
-    sql`${deadline} <= ${new Date(now.getTime() + DAY_MS).toISOString()}::timestamptz`,
-    or(
-      isNull(billableItems.terminationWarnedAt),
-      sql`${billableItems.terminationWarnedAt} < ${billableItems.suspendedAt}`,
-    ),
   );
   const candidates = await deps.db
-    .select({ itemId: billableItems.id })
-    .from(billableItems)
-    .innerJoin(instances, eq(instances.billableItemId, billableItems.id))
-    .where(due)
+    .select({ itemId: instances.billableItemId })
+    .from(instances)
+    .where(and(live, itemDueTerminationWarningSql(instances.billableItemId, now)))
     .limit(500);
   const warned: number[] = [];
   for (const { itemId } of candidates) {
+    if (itemId === null) continue;
     const sent = await deps.mailTransaction(async (tx, send) => {
-      const [row] = await tx
-        .select({
-          instanceId: instances.id,
-          hostname: instances.hostname,
-          billingCycle: billableItems.billingCycle,
-          suspendedAt: billableItems.suspendedAt,
-          cycleEnd: billableItems.cycleEnd,
-          customer: {
-            id: customers.id,
-            email: customers.email,
-            fullname: customers.fullname,
-            language: customers.language,
-          },
-        })
-        .from(billableItems)
-        .innerJoin(instances, eq(instances.billableItemId, billableItems.id))
-        .innerJoin(customers, eq(customers.id, billableItems.customerId))
-        .where(and(eq(billableItems.id, itemId), due))
-        .for('update', { of: billableItems, skipLocked: true });
-      if (!row) return false;
-      await tx.update(billableItems).set({ terminationWarnedAt: now }).where(eq(billableItems.id, itemId));
-      const locale = mailLocaleOf(row.customer);
-      const since = row.billingCycle === 'hourly' ? row.suspendedAt : row.cycleEnd;
+      // The item's lock first (skipped if another runner holds it), then what the mail says.
+      const item = await lockItemDueTerminationWarning(tx, itemId, now);
+      if (!item) return false;
+      const [instance] = await tx
+        .select({ id: instances.id, hostname: instances.hostname })
+        .from(instances)
+        .where(and(eq(instances.billableItemId, itemId), live));
+      const customer = instance ? await findCustomerById(tx, item.customerId) : null;
+      if (!instance || !customer) return false;
+      await markTerminationWarned(tx, itemId, now);
+      const locale = mailLocaleOf(customer);
+      const since = item.billingCycle === 'hourly' ? item.suspendedAt : item.cycleEnd;
       const terminatesAt = new Date(since!.getTime() + RENEWAL_GRACE_DAYS * DAY_MS);
       await send({
-        customerId: row.customer.id,
-        to: row.customer.email,
+        customerId: customer.id,
+        to: customer.email,
         locale,
         template: TERMINATION_WARNING_TEMPLATE,
         params: {
-          fullname: row.customer.fullname,
-          hostname: row.hostname,
+          fullname: customer.fullname,
+          hostname: instance.hostname,
           date: terminationDateText(terminatesAt, locale),
-          link: `${deps.config.publicUrl}/instances/${row.instanceId}/billing`,
+          link: `${deps.config.publicUrl}/instances/${instance.id}/billing`,
         },
       });
       return true;

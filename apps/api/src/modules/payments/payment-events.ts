@@ -10,13 +10,12 @@ import { and, count, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { activateRequestedAutoRecharge } from '../auto-recharge/auto-recharge.activation';
 import { recordAutoRechargeOutcome } from '../auto-recharge/auto-recharge.outcome';
-import type { LedgerEntryKind } from '../billing/billing.tables';
-import { postLedgerEntry } from '../billing/ledger';
+import { type LedgerEntryKind, postLedgerEntry } from '../billing/ledger';
 import type { GatewayEvent } from './gateways/gateway';
+import type { Payment } from './payments.repository';
 import { paymentEvents, payments } from './payments.tables';
 import { keepSavedCard } from './saved-cards';
 
-export type Payment = typeof payments.$inferSelect;
 export type EventOutcome = 'applied' | 'ignored' | 'unknown-payment';
 
 async function lockPayment(tx: DbOrTx, gateway: GatewayName, event: GatewayEvent): Promise<Payment | null> {

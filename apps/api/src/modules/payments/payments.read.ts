@@ -9,11 +9,10 @@ import {
 import { and, count, desc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { badRequest } from '../../lib/errors';
-import { customers } from '../auth/auth.tables';
+import { findCustomerById } from '../auth/customers';
 import type { PrintTokens } from '../billing/print-token';
+import type { Payment as PaymentRow } from './payments.repository';
 import { payments } from './payments.tables';
-
-type PaymentRow = typeof payments.$inferSelect;
 
 /** Card-saving checkouts are not top-ups: they never show in the customer's payments. */
 const topUps = (customerId: number) =>
@@ -53,7 +52,7 @@ export function createPaymentsReader(deps: { db: Database; printTokens: PrintTok
       .from(payments)
       .where(and(eq(payments.id, claim.id), topUps(claim.customerId)));
     if (!row || !downloadablePaymentStatuses.includes(row.status)) throw invalid();
-    const [customer] = await db.select().from(customers).where(eq(customers.id, row.customerId));
+    const customer = await findCustomerById(db, row.customerId);
     if (!customer) throw invalid();
     return { row, customer };
   }

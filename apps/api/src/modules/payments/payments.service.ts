@@ -17,8 +17,8 @@ import { and, count, eq, gt, sql } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Database, DbOrTx } from '../../db/client';
 import { AppError, badRequest, forbidden } from '../../lib/errors';
-import { customers } from '../auth/auth.tables';
-import { creditAccounts } from '../billing/billing.tables';
+import { accountStatusOf, findCustomerById } from '../auth/customers';
+import { kycStatusOf } from '../billing/kyc';
 import { lockCreditAccount } from '../billing/ledger';
 import { usageRateOf } from '../billing/usage-rate';
 import { toPaymentGateway } from '../catalogue/catalogue.mappers';
@@ -26,6 +26,7 @@ import { listPaymentGateways } from '../catalogue/catalogue.repository';
 import type { IdempotencyScope } from '../idempotency/idempotency.service';
 import { GatewayRequestError } from './gateways/gateway';
 import type { GatewayRegistry } from './gateways/registry';
+import { createPayment } from './payments.repository';
 import { payments } from './payments.tables';
 import { gatewayCustomerOf, rememberGatewayCustomer } from './saved-cards';
 
@@ -67,13 +68,14 @@ export function createPaymentsService(deps: { db: Database; config: Config; gate
   }
 
   async function assertMayPay(customerId: number, gateway: GatewayName) {
-    const [account] = await db
-      .select({ status: customers.status, kyc: creditAccounts.kycStatus })
-      .from(customers)
-      .leftJoin(creditAccounts, eq(creditAccounts.customerId, customers.id))
-      .where(eq(customers.id, customerId));
-    if (account?.status === 'closed_by_admin') throw forbidden('ACCOUNT_CLOSED', 'This account is closed.');
-    if (config.KYC_REQUIRED_GATEWAYS.includes(gateway) && account?.kyc !== 'approved') {
+    // Two one-row reads side by side (each area reads its own table): the account's status, the KYC.
+    const needsKyc = config.KYC_REQUIRED_GATEWAYS.includes(gateway);
+    const [status, kyc] = await Promise.all([
+      accountStatusOf(db, customerId),
+      needsKyc ? kycStatusOf(db, customerId) : null,
+    ]);
+    if (status === 'closed_by_admin') throw forbidden('ACCOUNT_CLOSED', 'This account is closed.');
+    if (needsKyc && kyc !== 'approved') {
       throw forbidden(
         paymentErrorCodes.kycRequired,
         'Paying with this method needs a one-time identity check (KYC). Open a support ticket to complete it.',
@@ -134,27 +136,24 @@ export function createPaymentsService(deps: { db: Database; config: Config; gate
     const adapter = deps.gateways.get(gateway);
     if (!adapter)
       throw badRequest(paymentErrorCodes.gatewayUnavailable, 'This payment method is not offered.');
-    const [customer] = await db.select().from(customers).where(eq(customers.id, customerId));
+    const customer = await findCustomerById(db, customerId);
     if (!customer) throw forbidden('UNAUTHENTICATED', 'Sign in to continue.');
     const payment =
       (await paymentToResume(customerId, idempotency)) ??
       (await db.transaction(async (tx) => {
         await lockCreditAccount(tx, customerId);
         if (!values.isCardSetup) await assertUnderAttemptLimit(tx, customerId);
-        const [row] = await tx
-          .insert(payments)
-          .values({
-            customerId,
-            gateway,
-            credit: values.credit,
-            fee: values.fee,
-            price: values.credit + values.fee,
-            description: values.description,
-            saveCard: values.saveCard,
-            isCardSetup: values.isCardSetup,
-            autoRechargeRequest: values.request,
-          })
-          .returning();
+        const row = await createPayment(tx, {
+          customerId,
+          gateway,
+          credit: values.credit,
+          fee: values.fee,
+          price: values.credit + values.fee,
+          description: values.description,
+          saveCard: values.saveCard,
+          isCardSetup: values.isCardSetup,
+          autoRechargeRequest: values.request,
+        });
         if (row) await idempotency?.commit(tx, { paymentId: row.id });
         return row;
       }));

@@ -1,7 +1,7 @@
 import { formatMoney } from '@nimbus/contract';
 import PDFDocument from 'pdfkit';
-import type { customers } from '../auth/auth.tables';
-import type { payments } from './payments.tables';
+import type { CustomerRow } from '../auth/customers';
+import type { Payment } from './payments.repository';
 
 /**
  * The receipt as a PDF. pdfkit's built-in fonts cover Latin-1 only, so characters outside it
@@ -11,8 +11,8 @@ const latin1 = (text: string) => text.replace(/[^\x20-\x7e\xa0-\xff]/g, '?');
 
 export function renderReceiptPdf(input: {
   brandName: string;
-  payment: typeof payments.$inferSelect;
-  customer: typeof customers.$inferSelect;
+  payment: Payment;
+  customer: CustomerRow;
 }): Promise<Buffer> {
   const { payment, customer } = input;
   const doc = new PDFDocument({ size: 'A4', margin: 56, info: { Title: `Receipt #${payment.id}` } });

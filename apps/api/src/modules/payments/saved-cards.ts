@@ -1,5 +1,5 @@
 import type { GatewayName } from '@nimbus/contract';
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import type { GatewayCard } from './gateways/gateway';
 import { gatewayCustomers, savedCards } from './payments.tables';
@@ -39,6 +39,40 @@ export async function keepSavedCard(tx: DbOrTx, customerId: number, gateway: Gat
       ),
     );
   await tx.update(savedCards).set({ isDefault: true }).where(eq(savedCards.id, kept.id));
+}
+
+/** The customer's saved cards for a gateway, oldest first. */
+export const savedCardsOf = (db: DbOrTx, customerId: number, gateway: GatewayName) =>
+  db
+    .select()
+    .from(savedCards)
+    .where(and(eq(savedCards.customerId, customerId), eq(savedCards.gateway, gateway)))
+    .orderBy(asc(savedCards.id));
+
+/**
+ * Makes one of the customer's cards the default for its gateway, under the card's row lock. False when
+ * the card is not the customer's (or not of that gateway): nothing changes.
+ */
+export async function makeDefaultCard(
+  tx: DbOrTx,
+  customerId: number,
+  gateway: GatewayName,
+  cardId: number,
+): Promise<boolean> {
+  const [card] = await tx
+    .select({ id: savedCards.id })
+    .from(savedCards)
+    .where(
+      and(eq(savedCards.id, cardId), eq(savedCards.customerId, customerId), eq(savedCards.gateway, gateway)),
+    )
+    .for('update');
+  if (!card) return false;
+  await tx
+    .update(savedCards)
+    .set({ isDefault: false })
+    .where(and(eq(savedCards.customerId, customerId), eq(savedCards.gateway, gateway)));
+  await tx.update(savedCards).set({ isDefault: true }).where(eq(savedCards.id, card.id));
+  return true;
 }
 
 export async function defaultCardOf(db: DbOrTx, customerId: number, gateway: GatewayName) {

@@ -1,13 +1,17 @@
-import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import type { JobQueue } from '../../jobs/queue';
 import { AppError } from '../../lib/errors';
 import { logActivity } from '../activity-log/activity-log.service';
-import { customers } from '../auth/auth.tables';
+import { findCustomerById } from '../auth/customers';
 import { requestConverge } from '../instances/converge';
 import { placeOrder } from '../instances/creation/creation.order';
 import { assertAccountMayCreate, resolveOrder } from '../instances/creation/creation.rules';
-import { preorders } from '../instances/instances.tables';
+import {
+  lockPreorder,
+  markPreorderAllocated,
+  markPreorderCancelled,
+  pendingPreordersByDueDate,
+} from '../instances/preorders.repository';
 import { creationParamsOf } from './preorders.service';
 
 /** Operator side of GPU preorders: allocation turns one into a charged instance; cancellation ends it. */
@@ -28,13 +32,13 @@ export async function allocatePreorder(
   preorderId: number,
 ): Promise<AllocationResult> {
   const result = await deps.db.transaction(async (tx): Promise<AllocationResult> => {
-    const [preorder] = await tx.select().from(preorders).where(eq(preorders.id, preorderId)).for('update');
+    const preorder = await lockPreorder(tx, preorderId);
     if (!preorder) throw new PreorderStateError(`No preorder #${preorderId}.`);
     if (preorder.status === 'allocated')
       return { outcome: 'already_allocated', preorderId, instanceId: preorder.instanceId };
     if (preorder.status === 'cancelled')
       throw new PreorderStateError(`Preorder #${preorderId} is cancelled.`);
-    const [customer] = await tx.select().from(customers).where(eq(customers.id, preorder.customerId));
+    const customer = await findCustomerById(tx, preorder.customerId);
     assertAccountMayCreate({ status: customer!.status, emailVerified: customer!.emailVerifiedAt !== null });
     const params = creationParamsOf(preorder);
     const order = await resolveOrder(tx, preorder.customerId, params, { allowGpu: true });
@@ -43,10 +47,7 @@ export async function allocatePreorder(
       hostnames: [preorder.hostname],
       acceptPromotionLimit: true,
     });
-    await tx
-      .update(preorders)
-      .set({ status: 'allocated', instanceId: instance!.id, updatedAt: sql`now()` })
-      .where(eq(preorders.id, preorder.id));
+    await markPreorderAllocated(tx, preorder.id, instance!.id);
     await logActivity(tx, {
       customerId: preorder.customerId,
       event: 'preorder_allocated',
@@ -72,17 +73,14 @@ export async function cancelPreorder(
   preorderId: number,
 ): Promise<'cancelled' | 'already_cancelled'> {
   return db.transaction(async (tx) => {
-    const [preorder] = await tx.select().from(preorders).where(eq(preorders.id, preorderId)).for('update');
+    const preorder = await lockPreorder(tx, preorderId);
     if (!preorder) throw new PreorderStateError(`No preorder #${preorderId}.`);
     if (preorder.status === 'cancelled') return 'already_cancelled';
     if (preorder.status === 'allocated')
       throw new PreorderStateError(
         `Preorder #${preorderId} is already allocated (instance ${preorder.instanceId}); delete the instance instead.`,
       );
-    await tx
-      .update(preorders)
-      .set({ status: 'cancelled', updatedAt: sql`now()` })
-      .where(eq(preorders.id, preorderId));
+    await markPreorderCancelled(tx, preorderId);
     await logActivity(tx, {
       customerId: preorder.customerId,
       event: 'preorder_cancelled',
@@ -94,11 +92,7 @@ export async function cancelPreorder(
 
 /** Every pending preorder, oldest due first, for the operator. */
 export function listPendingForOperator(db: Database) {
-  return db
-    .select()
-    .from(preorders)
-    .where(eq(preorders.status, 'pending'))
-    .orderBy(preorders.dueDate, preorders.id);
+  return pendingPreordersByDueDate(db);
 }
 
 /** A refusal of the creation rules as one line for the CLI. */

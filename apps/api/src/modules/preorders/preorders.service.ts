@@ -5,7 +5,7 @@ import {
   orderCheckPrice,
   type Preorder,
 } from '@nimbus/contract';
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database, DbOrTx } from '../../db/client';
 import { badRequest } from '../../lib/errors';
@@ -16,11 +16,15 @@ import { lockCreditAccount } from '../billing/ledger';
 import type { IdempotencyScope } from '../idempotency/idempotency.service';
 import { quoteOf } from '../instances/creation/creation.order';
 import { assertAccountMayCreate, resolveOrder } from '../instances/creation/creation.rules';
-import { preorders } from '../instances/instances.tables';
+import {
+  customerPreordersByIds,
+  insertPreorder,
+  type PreorderRow,
+  pendingPreordersOf,
+} from '../instances/preorders.repository';
 
 /** GPU preorders (platform.md §3): submitted by customers, allocated or cancelled by an operator. */
 
-type PreorderRow = typeof preorders.$inferSelect;
 type StoredMetadata = z.output<typeof createPreorderRequestSchema>['metadata'];
 
 /** The creation parameters a preorder stands for: one GPU instance with the preorder's hostname. */
@@ -76,12 +80,7 @@ function toPreorder(row: PreorderRow): Preorder {
 }
 
 async function listPendingPreorders(db: DbOrTx, customerId: number): Promise<Preorder[]> {
-  const rows = await db
-    .select()
-    .from(preorders)
-    .where(and(eq(preorders.customerId, customerId), eq(preorders.status, 'pending')))
-    .orderBy(desc(preorders.createdAt), desc(preorders.id));
-  return rows.map(toPreorder);
+  return (await pendingPreordersOf(db, customerId)).map(toPreorder);
 }
 
 export function createPreorderService(deps: { db: Database }) {
@@ -101,13 +100,7 @@ export function createPreorderService(deps: { db: Database }) {
       if (idempotency?.committed) {
         // Submitted by an earlier run under the same Idempotency-Key that died before answering.
         const ids = (idempotency.committed.preorderIds as number[] | undefined) ?? [];
-        const rows = ids.length
-          ? await db
-              .select()
-              .from(preorders)
-              .where(and(eq(preorders.customerId, customer.id), inArray(preorders.id, ids)))
-              .orderBy(preorders.id)
-          : [];
+        const rows = ids.length ? await customerPreordersByIds(db, customer.id, ids) : [];
         return rows.map(toPreorder);
       }
       assertAccountMayCreate(customer);
@@ -133,25 +126,22 @@ export function createPreorderService(deps: { db: Database }) {
         await assertCanAfford(tx, customer.id, balance, orderCheckPrice(quotes, days), days);
         const created: Preorder[] = [];
         for (const hostname of body.hostnames) {
-          const [row] = await tx
-            .insert(preorders)
-            .values({
-              customerId: customer.id,
-              regionId: body.regionId,
-              productId: order.product!.id,
-              hostname,
-              description: `${order.product!.name}${gpu}`,
-              metadata,
-              status: 'pending',
-              dueDate: sql`now() + ${`${eta} days`}::interval`,
-            })
-            .returning();
+          const row = await insertPreorder(tx, {
+            customerId: customer.id,
+            regionId: body.regionId,
+            productId: order.product!.id,
+            hostname,
+            description: `${order.product!.name}${gpu}`,
+            metadata,
+            status: 'pending',
+            dueDate: sql`now() + ${`${eta} days`}::interval`,
+          });
           await logActivity(tx, {
             customerId: customer.id,
             event: 'preorder_submitted',
             data: { hostname, plan: order.product!.name, region: order.region.name },
           });
-          created.push(toPreorder(row!));
+          created.push(toPreorder(row));
         }
         await idempotency?.commit(tx, { preorderIds: created.map((p) => p.id) });
         return created;

@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { isUniqueViolation } from '../auth/customers';
 import { sshKeys } from './ssh-keys.tables';
@@ -60,4 +60,13 @@ export async function deleteSshKey(db: DbOrTx, customerId: number, id: number): 
 function constraintOf(error: unknown): string {
   const pgError = (error ?? {}) as { constraint?: string; cause?: { constraint?: string } };
   return pgError.constraint ?? pgError.cause?.constraint ?? '';
+}
+
+/** The public keys of those of `ids` that are the customer's (another customer's key is simply absent). */
+export async function publicKeysOf(db: DbOrTx, customerId: number, ids: number[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select({ id: sshKeys.id, publicKey: sshKeys.publicKey })
+    .from(sshKeys)
+    .where(and(eq(sshKeys.customerId, customerId), inArray(sshKeys.id, ids)));
 }

@@ -1,6 +1,6 @@
-import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
-import { productRegions, products, regions } from '../../catalogue/catalogue.tables';
+import { gpuModelsSoldIn, regionExists } from '../../catalogue/catalogue.repository';
 import { simHosts, simIpPools, simServers } from './simulator.tables';
 
 /**
@@ -43,26 +43,14 @@ const hostName = (regionId: number, suffix: string) => `sim-r${regionId}-${suffi
 
 /** Makes sure the region has hosts and pools; call inside a transaction holding `lockRegion`. */
 export async function ensureRegionFleet(tx: DbOrTx, regionId: number): Promise<boolean> {
-  const [region] = await tx.select({ id: regions.id }).from(regions).where(eq(regions.id, regionId));
-  if (!region) return false;
+  if (!(await regionExists(tx, regionId))) return false;
 
   const [hostCount] = await tx
     .select({ n: sql<number>`count(*)::int` })
     .from(simHosts)
     .where(eq(simHosts.regionId, regionId));
   if (!hostCount?.n) {
-    const gpuModels = await tx
-      .selectDistinct({ model: products.gpuName })
-      .from(products)
-      .innerJoin(productRegions, eq(productRegions.productId, products.id))
-      .where(
-        and(
-          eq(productRegions.regionId, regionId),
-          isNotNull(products.gpuName),
-          sql`${products.gpuQuantity} > 0`,
-        ),
-      )
-      .orderBy(asc(products.gpuName));
+    const gpuModels = await gpuModelsSoldIn(tx, regionId);
     const general = Array.from({ length: GENERAL_HOSTS_PER_REGION }, (_, i) => ({
       regionId,
       name: hostName(regionId, `h${i + 1}`),
@@ -70,7 +58,7 @@ export async function ensureRegionFleet(tx: DbOrTx, regionId: number): Promise<b
       ramMbCapacity: GENERAL_HOST.ramMb,
       diskGbCapacity: GENERAL_HOST.diskGb,
     }));
-    const gpu = gpuModels.map(({ model }) => ({
+    const gpu = gpuModels.map((model) => ({
       regionId,
       name: hostName(regionId, `gpu-${model}`),
       vcpuCapacity: GPU_HOST.vcpu,

@@ -1,12 +1,11 @@
 import { fromMicros } from '@nimbus/contract';
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
 import { logActivity } from '../../activity-log/activity-log.service';
-import { endBillableItem } from '../../billing/billable-items';
-import { billableItems, ledgerEntries } from '../../billing/billing.tables';
+import { billItemAtLeastUntil, endBillableItem, lockBillableItem } from '../../billing/billable-items';
 import { startOfHour } from '../../billing/hourly-billing';
 import { creditService } from '../../billing/invoice-lines';
-import { lockCreditAccount } from '../../billing/ledger';
+import { ledgerSumOfItem, lockCreditAccount } from '../../billing/ledger';
 import { instances } from '../instances.tables';
 
 const HOUR_MS = 3_600_000;
@@ -38,29 +37,16 @@ export async function failInstanceCreation(tx: DbOrTx, instanceId: number, reaso
 
   let refunded = 0;
   if (instance.billableItemId !== null) {
-    const [item] = await tx
-      .select()
-      .from(billableItems)
-      .where(eq(billableItems.id, instance.billableItemId))
-      .for('update');
+    const item = await lockBillableItem(tx, instance.billableItemId);
     if (item) {
       // Ended at its start: no hour of an hourly item is due (billedUntil past its first hour too,
       // because an item ending inside an hour would otherwise still owe that hour).
       await endBillableItem(tx, item.id, 'terminated', item.startedAt);
       if (item.billingCycle === 'hourly') {
         const firstHourEnd = new Date(startOfHour(item.startedAt).getTime() + HOUR_MS);
-        await tx
-          .update(billableItems)
-          .set({
-            billedUntil: sql`greatest(coalesce(${billableItems.billedUntil}, ${firstHourEnd}), ${firstHourEnd})`,
-          })
-          .where(eq(billableItems.id, item.id));
+        await billItemAtLeastUntil(tx, item.id, firstHourEnd);
       }
-      const [charged] = await tx
-        .select({ sum: sql<string>`coalesce(sum(${ledgerEntries.amount}), 0)` })
-        .from(ledgerEntries)
-        .where(and(eq(ledgerEntries.billableItemId, item.id), eq(ledgerEntries.customerId, item.customerId)));
-      const refund = -Number(charged?.sum ?? 0);
+      const refund = -(await ledgerSumOfItem(tx, item.customerId, item.id));
       if (refund > 0) {
         // A credit line on the month's invoice too, so the invoice that carries the charge shows it returned.
         const posted = await creditService(tx, item, {

@@ -14,7 +14,6 @@ import {
   type Product,
   type Region,
 } from '@nimbus/contract';
-import { and, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
 import { AppError, badRequest, forbidden, notFound } from '../../../lib/errors';
 import { toAppConfig, toProduct, toRegion } from '../../catalogue/catalogue.mappers';
@@ -22,7 +21,9 @@ import {
   type ApplicationRow,
   type FeatureRow,
   findApplication,
+  findOsFamily,
   findOsVersion,
+  findProduct,
   getDocument,
   listFeatures,
   listOffers,
@@ -30,9 +31,8 @@ import {
   type OsVersionRow,
   type ProductRow,
 } from '../../catalogue/catalogue.repository';
-import { osFamilies, products } from '../../catalogue/catalogue.tables';
 import type { FileAppConfig } from '../../catalogue/catalogue-file.schema';
-import { sshKeys } from '../../ssh-keys/ssh-keys.tables';
+import { publicKeysOf } from '../../ssh-keys/ssh-keys.repository';
 
 /**
  * Every rule an order must pass before anything is charged (instances.md §3, §5; platform.md §5, §8).
@@ -110,7 +110,7 @@ async function resolveImage(db: DbOrTx, p: CreateInstancesParams) {
   if (!os) throw notFound('No such operating system.');
   if (!os.isActive || os.disabled) throw notAvailable('This operating system image is not available.');
   if (app && app.osFamily !== os.family) throw invalid('osId', `${app.name} runs on another image.`);
-  const [family] = await db.select().from(osFamilies).where(eq(osFamilies.name, os.family));
+  const family = await findOsFamily(db, os.family);
   return { app, os, osDisplayName: family?.displayName ?? os.family };
 }
 
@@ -165,12 +165,11 @@ export async function resolveOrder(
   opts: ResolveOptions = {},
 ): Promise<ResolvedOrder> {
   assertNoLaterSources(p);
-  const [regionRows, offers, featureRows, stored] = await Promise.all([
-    listRegions(db),
-    listOffers(db),
-    listFeatures(db),
-    getDocument(db, 'appConfig'),
-  ]);
+  // One after another: `db` may be a transaction (preorder allocation), whose client runs one query at a time.
+  const regionRows = await listRegions(db);
+  const offers = await listOffers(db);
+  const featureRows = await listFeatures(db);
+  const stored = await getDocument(db, 'appConfig');
   if (!stored) throw notFound('The catalogue has not been loaded.');
   const appConfig = toAppConfig(stored as FileAppConfig, featureRows);
 
@@ -183,10 +182,7 @@ export async function resolveOrder(
   let product: Product | null = null;
   let planClass: PlanClass = p.class;
   if (p.productId != null) {
-    const [row] = await db
-      .select()
-      .from(products)
-      .where(and(eq(products.id, p.productId), eq(products.inCatalogue, true)));
+    const row = await findProduct(db, p.productId);
     if (!row?.overallActiveness) throw notFound('No such plan.');
     planClass = row.planClass as PlanClass;
     if (planClass === 'gpu-provided' && !opts.allowGpu)
@@ -248,13 +244,7 @@ export async function resolveOrder(
   }
 
   const wanted = [...new Set(p.sshKeyIds)];
-  const keys =
-    wanted.length > 0
-      ? await db
-          .select({ id: sshKeys.id, publicKey: sshKeys.publicKey })
-          .from(sshKeys)
-          .where(and(eq(sshKeys.customerId, customerId), inArray(sshKeys.id, wanted)))
-      : [];
+  const keys = await publicKeysOf(db, customerId, wanted);
   // Another customer's key answers exactly like a missing one.
   if (keys.length !== wanted.length) throw notFound('No such SSH key.');
   const sshPublicKeys = wanted.map((id) => keys.find((k) => k.id === id)!.publicKey);

@@ -1,7 +1,6 @@
 import { usernameForOsFamily } from '@nimbus/contract';
-import { eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
-import { features, products } from '../../catalogue/catalogue.tables';
+import { featureNamesOf, productGpuOf } from '../../catalogue/catalogue.repository';
 import { type ServerSource, type ServerSpec, serverRef } from '../../compute/hypervisor';
 import type { instances } from '../instances.tables';
 
@@ -9,16 +8,8 @@ type InstanceRow = typeof instances.$inferSelect;
 
 /** What the driver builds for an instance, from the instance row alone (plus catalogue names). */
 export async function serverSpecOf(db: DbOrTx, row: InstanceRow): Promise<ServerSpec> {
-  const [product] = row.productId
-    ? await db
-        .select({ gpuName: products.gpuName, gpuQuantity: products.gpuQuantity })
-        .from(products)
-        .where(eq(products.id, row.productId))
-    : [];
-  const featureRows =
-    row.featureIds.length > 0
-      ? await db.select({ name: features.name }).from(features).where(inArray(features.id, row.featureIds))
-      : [];
+  const product = row.productId ? await productGpuOf(db, row.productId) : null;
+  const featureNames = await featureNamesOf(db, row.featureIds);
   const osFamily = row.osFamily ?? '';
   const source: ServerSource =
     row.appId !== null
@@ -42,6 +33,6 @@ export async function serverSpecOf(db: DbOrTx, row: InstanceRow): Promise<Server
     assignIpv4: row.assignIpv4,
     assignIpv6: row.assignIpv6,
     ddosProtected: row.isDdosProtected,
-    features: featureRows.map((f) => f.name),
+    features: featureNames,
   };
 }
