@@ -23,6 +23,7 @@ const signedInPages: [string, string][] = [
   ['account-log', '/account/log'],
   ['verificationsuccess', '/verificationsuccess'],
   ['verificationfailure', '/verificationfailure?reason=expired'],
+  ['verificationfailure-email-in-use', '/verificationfailure?reason=email_in_use&type=email'],
   ['404', '/404'],
   ['sshkeys', '/sshkeys'],
   ['payments', '/payments'],
