@@ -14,6 +14,7 @@ import net from 'node:net';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../../test/global-setup';
 import { startEmbeddedPostgres } from './embedded';
 import { bundledPrograms, prepareServerAccess } from './embedded-access';
 
@@ -35,7 +36,8 @@ describe('embedded PostgreSQL', () => {
 describe('embedded PostgreSQL shared by two processes', () => {
   it('lets a second process (a worker) join the server already running from the same folder', async () => {
     const dir = `/tmp/nimbus-embedded-join-${process.pid}`;
-    const port = 54000 + (process.pid % 1000);
+    // A port the system reports free now: a fixed guess can be some client's ephemeral port at that moment.
+    const port = await freePort();
     const first = await startEmbeddedPostgres({ dir, port, database: 'nimbus' });
     try {
       const second = await startEmbeddedPostgres({ dir, port, database: 'nimbus' });
@@ -87,7 +89,7 @@ describe.runIf(process.getuid?.() === 0)('embedded PostgreSQL started by root fr
   });
 
   it('runs the server from there and answers', async () => {
-    const port = 55000 + (process.pid % 1000);
+    const port = await freePort();
     const db = await startEmbeddedPostgres({
       dir: join(checkout, '.data', 'postgres'),
       port,
