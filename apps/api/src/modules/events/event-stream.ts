@@ -34,8 +34,6 @@ export async function serveEventStream(
     // nginx and other buffering proxies must pass each event on at once.
     'x-accel-buffering': 'no',
   });
-  res.write(`retry: ${RETRY_MS}\n${frame('ready', { topics: [] })}`);
-
   let pending = new Set<ServerEventTopic>();
   let flushTimer: NodeJS.Timeout | null = null;
   let lastSent = 0;
@@ -59,6 +57,9 @@ export async function serveEventStream(
     if (wait <= 0) flush();
     else flushTimer = setTimeout(flush, wait);
   });
+  // Only now, listening: a change committed after the panel sees `ready` reaches this stream, so the
+  // panel refetches just what it read before `ready` (a change in between would otherwise be lost).
+  res.write(`retry: ${RETRY_MS}\n${frame('ready', { topics: [] })}`);
 
   function end() {
     if (ended) return;

@@ -8,8 +8,11 @@ export interface LiveConnectionDeps {
   openStream: (url: string) => EventSource;
   /** Topics that changed: their queries are refetched. */
   onTopics: (topics: readonly ServerEventTopic[]) => void;
-  /** The stream is open: what was loaded before `since` may have missed events and is refetched. */
-  onOpen: (since: number) => void;
+  /**
+   * The stream is open and the server listening: what was loaded before `readyAt`, or is still loading,
+   * may have been read before that and missed a change, so it is refetched.
+   */
+  onOpen: (readyAt: number) => void;
   /** The stream is gone: polling takes over, starting with a refetch of what it covers. */
   onLost: () => void;
   document: Pick<Document, 'hidden' | 'addEventListener' | 'removeEventListener'>;
@@ -60,7 +63,6 @@ export function startLiveConnection(deps: LiveConnectionDeps) {
     if (stopped || deps.document.hidden) return;
     const mine = ++attempt;
     if (liveStatus.get() !== 'down') setStatus('connecting');
-    const since = Date.now();
     let ticket: string | null;
     try {
       ticket = await deps.requestTicket();
@@ -80,7 +82,7 @@ export function startLiveConnection(deps: LiveConnectionDeps) {
     stream.addEventListener('ready', () => {
       openedAt = Date.now();
       setStatus('live');
-      deps.onOpen(since);
+      deps.onOpen(openedAt);
     });
     stream.addEventListener('change', (event) => {
       const data = safeJson((event as MessageEvent<string>).data);

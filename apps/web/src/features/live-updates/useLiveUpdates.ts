@@ -13,7 +13,10 @@ const refetchRoots = (
   for (const queryKey of roots) {
     void queryClient.invalidateQueries({
       queryKey,
-      predicate: loadedBefore === undefined ? undefined : (query) => query.state.dataUpdatedAt < loadedBefore,
+      predicate:
+        loadedBefore === undefined
+          ? undefined
+          : (query) => query.state.dataUpdatedAt < loadedBefore || query.state.fetchStatus === 'fetching',
     });
   }
 };
@@ -40,7 +43,7 @@ export function useLiveUpdates(signedIn: boolean) {
         const roots = new Set(topics.flatMap((topic) => topicRoots[topic]));
         refetchRoots(queryClient, roots);
       },
-      onOpen: (since) => refetchRoots(queryClient, allTopicRoots, since),
+      onOpen: (readyAt) => refetchRoots(queryClient, allTopicRoots, readyAt),
       onLost: () => refetchRoots(queryClient, allTopicRoots),
       document,
     });
