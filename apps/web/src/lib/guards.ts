@@ -26,3 +26,17 @@ export const isArrayOf = <T>(
   isItem: (item: unknown) => item is T,
   { min = 0, max = Number.POSITIVE_INFINITY } = {},
 ): value is T[] => Array.isArray(value) && value.length >= min && value.length <= max && value.every(isItem);
+
+/**
+ * What `key` holds in session storage when it passes `isValid`, else null: the tab's own storage, but it
+ * outlives releases and can be edited, so what does not fit (or is not JSON) is dropped.
+ */
+export function readStored<T>(key: string, isValid: (value: unknown) => value is T): T | null {
+  try {
+    const raw = sessionStorage.getItem(key);
+    const held: unknown = raw === null ? null : JSON.parse(raw);
+    return isValid(held) ? held : null;
+  } catch {
+    return null;
+  }
+}

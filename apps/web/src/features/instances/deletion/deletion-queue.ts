@@ -1,17 +1,13 @@
 import { billingCycles, MONEY_DECIMAL_PATTERN, type SubscriptionRefund } from '@nimbus/contract';
-import { isArrayOf, isId, isOneOf, isRecord, isString } from '../../../lib/guards';
+import { isArrayOf, isId, isOneOf, isRecord, isString, readStored } from '../../../lib/guards';
 
 /** The instances the customer chose to delete, kept for /instance-deletion across a reload. */
 export const DELETION_QUEUE_KEY = 'nimbus.deletionQueue';
 
 /** Session storage is the tab's own but outlives releases and can be edited: what does not fit is dropped. */
 export function readDeletionQueue(): number[] {
-  try {
-    const held: unknown = JSON.parse(sessionStorage.getItem(DELETION_QUEUE_KEY) ?? '[]');
-    return isArrayOf(held, isId, { max: 100 }) ? [...new Set(held)] : [];
-  } catch {
-    return [];
-  }
+  const held = readStored(DELETION_QUEUE_KEY, (v): v is number[] => isArrayOf(v, isId, { max: 100 }));
+  return held ? [...new Set(held)] : [];
 }
 
 /** Queues instances for deletion; the caller then goes to /instance-deletion. */
@@ -49,15 +45,7 @@ export const isDeletionResults = (value: unknown): value is DeletionResults =>
   isArrayOf(value.deleted, isSubscriptionRefund, { max: 100 }) &&
   isArrayOf(value.failed, (name): name is string => isString(name) && name.length <= 300, { max: 100 });
 
-export function readDeletionResults(): DeletionResults | null {
-  try {
-    const raw = sessionStorage.getItem(DELETION_RESULTS_KEY);
-    const held: unknown = raw === null ? null : JSON.parse(raw);
-    return isDeletionResults(held) ? held : null;
-  } catch {
-    return null;
-  }
-}
+export const readDeletionResults = () => readStored(DELETION_RESULTS_KEY, isDeletionResults);
 
 export const keepDeletionResults = (results: DeletionResults) =>
   sessionStorage.setItem(DELETION_RESULTS_KEY, JSON.stringify(results));

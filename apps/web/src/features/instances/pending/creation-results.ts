@@ -7,7 +7,7 @@ import {
   type Preorder,
   preorderStatuses,
 } from '@nimbus/contract';
-import { isArrayOf, isId, isOneOf, isRecord, isString } from '../../../lib/guards';
+import { isArrayOf, isId, isOneOf, isRecord, isString, readStored } from '../../../lib/guards';
 
 /** What the creation screen hands the pending pages, kept in session storage across a reload. */
 export const CREATION_RESULTS_KEY = 'nimbus.creationResults';
@@ -61,14 +61,7 @@ export const isCreationResults = (value: unknown): value is CreationResults =>
     (value.kind === 'preorders' && isArrayOf(value.preorders, isPreorder, { min: 1 })));
 
 /** What the creation screen submitted, or null when nothing (valid) is held. */
-export function readCreationResults(): CreationResults | null {
-  try {
-    const held: unknown = JSON.parse(sessionStorage.getItem(CREATION_RESULTS_KEY) ?? 'null');
-    return isCreationResults(held) ? held : null;
-  } catch {
-    return null;
-  }
-}
+export const readCreationResults = () => readStored(CREATION_RESULTS_KEY, isCreationResults);
 
 /** Written by the creation screen just before it opens /createinstance/pending or /preorder/pending. */
 export const saveCreationResults = (held: CreationResults) =>
