@@ -6,7 +6,8 @@ import { describeShotVariants, type ShotVariant, shoot } from '../support/screen
 
 /**
  * Screenshots of the instance screens for a human to look at, not assertions: run with SCREENSHOTS=1
- * (`SCREENSHOTS=1 npx playwright test screenshots-instances`); the images land in /tmp/shots-e2e/.
+ * (`SCREENSHOTS=1 npx playwright test screenshots-instances`, SHOTS_ONLY=<regexp> for some screens);
+ * the images land in /tmp/shots-e2e/.
  * One customer with instances in several states and an empty one are seeded once for every variant.
  */
 test.skip(!process.env.SCREENSHOTS, 'screenshots only with SCREENSHOTS=1');
@@ -23,7 +24,7 @@ interface Seeded {
   empty: Tokens;
   creationAnswer: CreationAnswer;
   preorders: unknown[];
-  ids: { hourly: number; off: number; monthly: number; v6: number };
+  ids: { hourly: number; off: number; monthly: number; v6: number; rescue: number };
 }
 
 let seeded: Seeded;
@@ -44,7 +45,7 @@ async function statuses(request: APIRequestContext, tokens: Tokens) {
 }
 
 /**
- * An SSH key; two hourly instances (the second powered off), a monthly one with a long hostname and an
+ * An SSH key; three hourly instances (the second powered off, the third in rescue), a monthly one with a long hostname and an
  * IPv6-only one, all active; a GPU preorder; and a second customer with nothing.
  */
 async function seed(page: Page, request: APIRequestContext): Promise<Seeded> {
@@ -62,7 +63,7 @@ async function seed(page: Page, request: APIRequestContext): Promise<Seeded> {
     });
   const hourly = await create({
     productId: 1,
-    hostnames: ['web-hourly-1', 'web-hourly-2'],
+    hostnames: ['web-hourly-1', 'web-hourly-2', 'rescue-me'],
     billingCycle: 'hourly',
   });
   const monthly = await create({
@@ -92,14 +93,21 @@ async function seed(page: Page, request: APIRequestContext): Promise<Seeded> {
     expect(created, JSON.stringify(answer)).toEqual(expect.any(Number));
     return created as number;
   };
-  const ids = { hourly: id(hourly), off: id(hourly, 1), monthly: id(monthly), v6: id(v6) };
+  const ids = {
+    hourly: id(hourly),
+    off: id(hourly, 1),
+    rescue: id(hourly, 2),
+    monthly: id(monthly),
+    v6: id(v6),
+  };
   await expect
     .poll(async () => [...(await statuses(request, tokens)).values()], {
       message: 'the instances to become active',
       timeout: 120_000,
     })
-    .toEqual(['active', 'active', 'active', 'active']);
+    .toEqual(['active', 'active', 'active', 'active', 'active']);
   await post(request, tokens, `/api/instances/${ids.off}/poweroff`, {});
+  await post(request, tokens, `/api/instances/${ids.rescue}/rescue-mode`, { password: 'Rescue123' });
   await expect
     .poll(async () => (await statuses(request, tokens)).get(ids.off), { timeout: 60_000 })
     .toBe('shutdown');
@@ -182,6 +190,19 @@ function screens(s: Seeded): Screen[] {
     { name: 'billing', path: `/instances/${ids.monthly}/billing`, who: 'full' },
     { name: 'log', path: `/instances/${ids.hourly}/log`, who: 'full' },
     { name: 'network', path: `/instances/${ids.hourly}/network`, who: 'full' },
+    {
+      name: 'rescuemode',
+      path: `/instances/${ids.hourly}/rescuemode`,
+      who: 'full',
+      prepare: clickButton('rescue.generate'),
+    },
+    { name: 'rescuemode-active', path: `/instances/${ids.rescue}/rescuemode`, who: 'full' },
+    {
+      name: 'rescuemode-leave-dialog',
+      path: `/instances/${ids.rescue}/rescuemode`,
+      who: 'full',
+      prepare: openDialog('rescue.disable'),
+    },
     // Not "dashboard": screenshots.spec.ts shoots a new customer's dashboard under that name.
     { name: 'dashboard-full', path: '/dashboard', who: 'full' },
     { name: 'dashboard-empty', path: '/dashboard', who: 'empty' },
@@ -195,6 +216,13 @@ function openDialog(buttonKey: string) {
     await expect(button.first()).toBeEnabled({ timeout: 30_000 });
     await button.first().click();
     await expect(page.getByRole('dialog')).toBeVisible();
+  };
+}
+
+/** Clicks a button of the instance page (by its text in the variant's language). */
+function clickButton(buttonKey: string) {
+  return async (page: Page, variant: ShotVariant) => {
+    await page.getByRole('button', { name: textIn(variant.locale, 'instanceDetail', buttonKey) }).click();
   };
 }
 
@@ -241,7 +269,9 @@ test.beforeAll(async ({ browser }, testInfo) => {
 describeShotVariants((variant) => {
   test('instance screens', async ({ page }) => {
     test.setTimeout(180_000);
-    for (const screen of screens(seeded)) {
+    // SHOTS_ONLY=<regexp> shoots only the screens whose name matches (e.g. SHOTS_ONLY=rescue).
+    const only = process.env.SHOTS_ONLY ? new RegExp(process.env.SHOTS_ONLY) : null;
+    for (const screen of screens(seeded).filter((s) => !only || only.test(s.name))) {
       await openSession(page, screen.who && seeded[screen.who], screen.session);
       await shoot(page, variant, screen.name, screen.path, screen.prepare);
     }

@@ -28,7 +28,7 @@ const BUDGET_KB: Record<string, number> = {
   '/dashboard': 308,
   '/services/instanceList': 309,
   '/createinstance': 381,
-  '/instances/:id/access': 368,
+  '/instances/:id/access': 357,
   '/payments': 368,
   '/auto-recharge': 346,
   '/transactions': 311,

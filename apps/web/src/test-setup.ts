@@ -1,6 +1,10 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+
+// Pages and instance tabs load their code when opened, which on a busy 2-core machine can take longer
+// than testing-library's default second; a find that succeeds returns as soon as it does.
+configure({ asyncUtilTimeout: 5000 });
 
 // jsdom has no scrolling; the router restores scroll positions on navigation.
 window.scrollTo = () => {};

@@ -40,6 +40,11 @@ export const activityEvents = [
   'instance_hostname_changed_failed',
   'instance_password_reset',
   'instance_password_reset_failed',
+  // Rescue mode (issue 13).
+  'instance_rescue_enabled',
+  'instance_rescue_enabled_failed',
+  'instance_rescue_disabled',
+  'instance_rescue_disabled_failed',
   'instance_auto_renew_changed',
   'instance_renewed',
   'instance_delete_requested',

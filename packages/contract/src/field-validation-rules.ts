@@ -19,6 +19,8 @@ export const validationMessages = {
   'validation.password.mismatch': 'The passwords do not match.',
   'validation.password.sameAsOld': 'The new password must differ from the current one.',
   'validation.password.wrongCurrent': 'The current password is not correct.',
+  'validation.rescuePassword.classes':
+    'The password must contain a lowercase letter, an uppercase letter and a digit.',
   'validation.fullname.required': 'Enter your full name.',
   'validation.fullname.tooLong': 'The name must be at most 100 characters.',
   'validation.phone.invalid': 'Enter a valid phone number in international format, e.g. +14155550123.',

@@ -39,5 +39,7 @@ export * from './preorders';
 export * from './preorders-rules';
 export * from './pricing';
 export * from './profile';
+export * from './rescue';
+export * from './rescue-rules';
 export * from './ssh-keys';
 export * from './ssh-keys-rules';

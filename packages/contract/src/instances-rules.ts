@@ -42,6 +42,8 @@ export const instanceErrorCodes = {
   notSubscription: 'NOT_A_SUBSCRIPTION',
   notSuspended: 'NOT_SUSPENDED',
   hostnameUnchanged: 'HOSTNAME_UNCHANGED',
+  alreadyInRescue: 'ALREADY_IN_RESCUE',
+  notInRescue: 'NOT_IN_RESCUE',
 } as const;
 
 /** Messages the panel shows in the spec's words (instances.md §8). */

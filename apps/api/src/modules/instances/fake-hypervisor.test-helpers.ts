@@ -2,26 +2,49 @@ import type { InstanceStatus } from '@nimbus/contract';
 import {
   type Hypervisor,
   HypervisorError,
+  type Ipv4Address,
   type ServerSpec,
   type ServerState,
   serverRef,
 } from '../compute/hypervisor';
 
 let ips = 0;
+let passwords = 0;
 type FakeServer = ServerState & { spec?: ServerSpec; buildStep?: number };
 const buildSteps: InstanceStatus[] = ['initializing', 'preparing_disk', 'active'];
+/** States a long operation passes through; the next `get` settles them to active. */
+const OPERATING: InstanceStatus[] = [
+  'preparing_disk',
+  'taking_snapshot',
+  'loading_snapshot',
+  'loading_backup',
+];
+const SETTLED: InstanceStatus[] = ['active', 'shutdown'];
+const RUNNING: InstanceStatus[] = ['active', 'rescue'];
+
+const nextIpv4 = (): Ipv4Address => {
+  const n = ++ips;
+  return { address: `203.0.113.${(n % 250) + 2}`, netmask: '255.255.255.0', gateway: '203.0.113.1' };
+};
+const nextPassword = () => `Generated-Pass-${++passwords}`;
 
 /**
  * The one test driver of the instances area: servers in a map, every operation immediate. A server made by
  * `create` walks initializing → preparing_disk → active, one step per `get`; `add` places a built one.
+ * Long operations (reinstall, snapshot, restore) enter their transitional state and settle on the next
+ * `get`. It passes the driver contract suite (fake-hypervisor.contract.test.ts) like every driver.
  * Knobs: `noCapacity` refuses creates, `fail` fails servers being built, `down` makes every call an
  * infrastructure error; `failNext` arms a failure for the next call of one method. Tests of the API
  * install the shared `fakeHypervisor` with `vi.mock('../compute/compute', …)`.
  */
 export function createFakeHypervisor() {
   const servers = new Map<string, FakeServer>();
+  const deleted = new Set<string>();
+  const images = new Set<string>();
+  /** Servers in a long operation's transitional state (placed servers stay in theirs). */
+  const operating = new Set<string>();
   const failures = new Map<string, Error>();
-  const knobs = { noCapacity: false, fail: false, down: false };
+  const knobs = { noCapacity: false, fail: false, down: false, failBuilds: 0 };
   const check = (method: keyof Hypervisor) => {
     if (knobs.down) throw new HypervisorError('infrastructure', 'driver down');
     const failure = failures.get(method);
@@ -33,28 +56,47 @@ export function createFakeHypervisor() {
   const server = (ref: string) => {
     const s = servers.get(ref);
     if (!s) throw new HypervisorError('not_found', `No server ${ref}`);
+    if (s.failure) throw new HypervisorError('invalid_state', `Server ${ref} failed`);
     return s;
   };
+  /** The server, if it is in one of `allowed`. */
+  const inState = (ref: string, allowed: InstanceStatus[]) => {
+    const s = server(ref);
+    if (!allowed.includes(s.status)) throw new HypervisorError('invalid_state', `${ref} is ${s.status}`);
+    return s;
+  };
+  /** Runs `method`'s knobs, then `fn`. */
+  const op =
+    <A extends unknown[], R>(method: keyof Hypervisor, fn: (...args: A) => R) =>
+    async (...args: A): Promise<Awaited<R>> => {
+      check(method);
+      return await fn(...args);
+    };
   const build = (s: FakeServer & { spec: ServerSpec; buildStep: number }) => {
-    if (knobs.fail) {
-      s.failure = { step: s.status, reason: 'Disk image could not be written.' };
-      return;
-    }
     s.buildStep++;
     s.status = buildSteps[s.buildStep]!;
     if (s.status !== 'active') return;
-    const n = ++ips;
-    if (s.spec.assignIpv4)
-      s.ipv4 = { address: `203.0.113.${(n % 250) + 2}`, netmask: '255.255.255.0', gateway: '203.0.113.1' };
+    if (s.spec.assignIpv4) s.ipv4 = nextIpv4();
     if (s.spec.assignIpv6)
       s.ipv6 = { address: '2001:db8::2', range: '2001:db8::/64', netmask: '64', gateway: '2001:db8::1' };
   };
-  const driver: Partial<Hypervisor> = {
+  /** Puts the server in a transitional state that the next `get` settles. */
+  const operate = (s: FakeServer, status: InstanceStatus) => {
+    s.status = status;
+    operating.add(s.ref);
+  };
+  const requireImage = (imageRef: string) => {
+    if (!images.has(imageRef)) throw new HypervisorError('not_found', `No image ${imageRef}`);
+  };
+
+  const driver: Hypervisor = {
     name: 'fake',
-    create: async (spec) => {
-      check('create');
+    create: op('create', (spec: ServerSpec) => {
+      if (deleted.has(spec.ref)) throw new HypervisorError('invalid_state', `${spec.ref} was deleted`);
       if (!servers.has(spec.ref)) {
         if (knobs.noCapacity) throw new HypervisorError('no_capacity', 'No host can hold the server.');
+        const failing = knobs.fail || knobs.failBuilds > 0;
+        if (knobs.failBuilds > 0) knobs.failBuilds--;
         servers.set(spec.ref, {
           ref: spec.ref,
           spec,
@@ -63,56 +105,119 @@ export function createFakeHypervisor() {
           hostname: spec.hostname,
           ipv4: null,
           ipv6: null,
-          failure: null,
+          failure: failing ? { step: 'initializing', reason: 'Disk image could not be written.' } : null,
           host: 'fake-host-1',
         });
       }
       // Idempotent by ref, as the driver interface asks.
-      return { ref: spec.ref, password: 'Secret-1' };
-    },
-    get: async (ref) => {
-      check('get');
+      return { ref: spec.ref, password: nextPassword() };
+    }),
+    get: op('get', (ref: string) => {
       const s = servers.get(ref);
       if (!s) return null;
-      if (s.spec && s.buildStep !== undefined && s.status !== 'active' && !s.failure)
+      if (!s.failure && s.spec && s.buildStep !== undefined && s.status !== 'active' && s.buildStep < 2)
         build(s as FakeServer & { spec: ServerSpec; buildStep: number });
+      else if (operating.delete(ref) && OPERATING.includes(s.status)) s.status = 'active';
       const { spec: _spec, buildStep: _step, ...state } = s;
       return state;
-    },
-    powerOff: async (ref) => {
-      check('powerOff');
-      const s = server(ref);
-      if (s.status !== 'active' && s.status !== 'rescue')
-        throw new HypervisorError('invalid_state', 'not on');
-      s.status = 'shutdown';
-    },
-    powerOn: async (ref) => {
-      check('powerOn');
-      const s = server(ref);
-      if (s.status !== 'shutdown') throw new HypervisorError('invalid_state', 'not off');
-      s.status = 'active';
-    },
-    restart: async (ref) => {
-      check('restart');
-      const s = server(ref);
-      if (s.status !== 'active') throw new HypervisorError('invalid_state', 'not on');
-    },
-    changeHostname: async (ref, hostname) => {
-      check('changeHostname');
-      server(ref).hostname = hostname;
-    },
-    resetPassword: async (ref) => {
-      check('resetPassword');
+    }),
+    powerOff: op('powerOff', (ref: string) => {
+      inState(ref, RUNNING).status = 'shutdown';
+    }),
+    powerOn: op('powerOn', (ref: string) => {
+      inState(ref, ['shutdown']).status = 'active';
+    }),
+    restart: op('restart', (ref: string) => {
+      inState(ref, RUNNING);
+    }),
+    changeHostname: op('changeHostname', (ref: string, hostname: string) => {
+      const s = servers.get(ref);
+      if (!s) throw new HypervisorError('not_found', `No server ${ref}`);
+      s.hostname = hostname;
+    }),
+    resetPassword: op('resetPassword', (ref: string) => {
+      inState(ref, SETTLED);
+      return nextPassword();
+    }),
+    delete: op('delete', (ref: string) => {
+      if (servers.delete(ref)) deleted.add(ref);
+    }),
+    resize: op('resize', (ref: string) => {
+      inState(ref, SETTLED);
+    }),
+    changeOs: op('changeOs', (ref: string) => {
+      operate(inState(ref, SETTLED), 'preparing_disk');
+      return nextPassword();
+    }),
+    enableRescue: op('enableRescue', (ref: string, _password: string) => {
+      inState(ref, SETTLED).status = 'rescue';
+    }),
+    disableRescue: op('disableRescue', (ref: string) => {
+      inState(ref, ['rescue']).status = 'active';
+    }),
+    takeSnapshot: op('takeSnapshot', (ref: string, snapshotRef: string) => {
+      operate(inState(ref, SETTLED), 'taking_snapshot');
+      images.add(snapshotRef);
+    }),
+    restoreSnapshot: op('restoreSnapshot', (ref: string, snapshotRef: string) => {
+      requireImage(snapshotRef);
+      operate(inState(ref, SETTLED), 'loading_snapshot');
+    }),
+    deleteSnapshot: op('deleteSnapshot', (snapshotRef: string) => {
+      images.delete(snapshotRef);
+    }),
+    takeBackup: op('takeBackup', (ref: string, backupRef: string) => {
       server(ref);
-      return 'Generated-Pass-1';
-    },
-    delete: async (ref) => {
-      check('delete');
-      servers.delete(ref);
-    },
+      images.add(backupRef);
+    }),
+    restoreBackup: op('restoreBackup', (ref: string, backupRef: string) => {
+      requireImage(backupRef);
+      operate(inState(ref, SETTLED), 'loading_backup');
+    }),
+    deleteBackup: op('deleteBackup', (backupRef: string) => {
+      images.delete(backupRef);
+    }),
+    attachIso: op('attachIso', (ref: string) => {
+      server(ref);
+    }),
+    ejectIso: op('ejectIso', (ref: string) => {
+      server(ref);
+    }),
+    enableIp: op('enableIp', (ref: string, family: 'ipv4' | 'ipv6') => {
+      const s = inState(ref, [...SETTLED, 'rescue']);
+      if (family === 'ipv4') s.ipv4 ??= nextIpv4();
+      else
+        s.ipv6 ??= { address: '2001:db8::2', range: '2001:db8::/64', netmask: '64', gateway: '2001:db8::1' };
+    }),
+    enableDdosProtection: op('enableDdosProtection', (ref: string) => {
+      const s = inState(ref, [...SETTLED, 'rescue']);
+      if (!s.ipv4?.address.startsWith('198.18.')) {
+        s.ipv4 = {
+          address: `198.18.0.${(++ips % 250) + 2}`,
+          netmask: '255.255.255.0',
+          gateway: '198.18.0.1',
+        };
+      }
+      return s.ipv4;
+    }),
+    bandwidthUsage: op('bandwidthUsage', (ref: string, from: Date, to: Date) => {
+      server(ref);
+      return { bytes: Math.max(0, Math.floor((to.getTime() - from.getTime()) / 1000) * 1000) };
+    }),
+    metrics: op('metrics', (ref: string, _metric, from: Date, to: Date, stepSeconds: number) => {
+      server(ref);
+      const points: { timestamp: number; value: number }[] = [];
+      for (let t = from.getTime(); t <= to.getTime(); t += stepSeconds * 1000)
+        points.push({ timestamp: Math.floor(t / 1000), value: 42 });
+      return points;
+    }),
+    consoleSession: op('consoleSession', (ref: string) => {
+      inState(ref, RUNNING);
+      return { url: `/novnc/?ref=${ref}`, expiresAt: new Date(Date.now() + 60_000) };
+    }),
   };
   return {
-    driver: driver as Hypervisor,
+    driver,
     servers,
     knobs,
     /** The next call of `method` throws `error`. */

@@ -1,5 +1,6 @@
 import {
   changeHostnameRequestSchema,
+  enableRescueRequestSchema,
   instanceParamsSchema,
   instanceSchema,
   passwordResponseSchema,
@@ -18,7 +19,7 @@ const tags = ['instances'];
 const refusals =
   ' 403 ACCESS_SUSPENDED while the account or instance is suspended; 409 INSTANCE_CHANGING while it is changing.';
 
-/** Server actions of the instance page: power off and on, restart, hostname, password. */
+/** Server actions of the instance page: power off and on, restart, hostname, password, rescue mode. */
 export function instanceActionRoutes(deps: { db: Database; hypervisor: Hypervisor; jobs: JobQueue }) {
   const actions = createInstanceActions(deps);
   return async (plugin: FastifyInstance) => {
@@ -102,6 +103,42 @@ export function instanceActionRoutes(deps: { db: Database; hypervisor: Hyperviso
       },
       async (request) =>
         ok(await actions.resetPassword(customerOf(request), request.params.id), 'Password reset.'),
+    );
+
+    app.post(
+      '/instances/:id/rescue-mode',
+      {
+        schema: {
+          tags,
+          summary:
+            'Boot the rescue system with this root password (8+ characters with a lowercase letter, an ' +
+            `uppercase letter and a digit); 409 ALREADY_IN_RESCUE when it is in rescue.${refusals}`,
+          security: securedBy,
+          params: instanceParamsSchema,
+          body: enableRescueRequestSchema,
+          response: { 200: okSchema(instanceSchema) },
+        },
+      },
+      async (request) =>
+        ok(
+          await actions.enableRescue(customerOf(request), request.params.id, request.body.password),
+          'Rescue mode enabled.',
+        ),
+    );
+
+    app.delete(
+      '/instances/:id/rescue-mode',
+      {
+        schema: {
+          tags,
+          summary: `Leave rescue mode and boot the instance's own system; 409 NOT_IN_RESCUE when it is not in rescue.${refusals}`,
+          security: securedBy,
+          params: instanceParamsSchema,
+          response: { 200: okSchema(instanceSchema) },
+        },
+      },
+      async (request) =>
+        ok(await actions.disableRescue(customerOf(request), request.params.id), 'Rescue mode disabled.'),
     );
   };
 }

@@ -63,7 +63,7 @@ function mustBeOff(detail: string) {
 }
 
 /**
- * Server actions of the instance page: power, restart, hostname, password. Each is refused on a suspended
+ * Server actions of the instance page: power, restart, hostname, password, rescue mode. Each is refused on a suspended
  * instance (403) or one that is changing (409), calls the driver outside any transaction, then mirrors
  * the server's new state and logs the outcome (failures too, in the activity log).
  */
@@ -174,6 +174,41 @@ export function createInstanceActions(deps: { db: Database; hypervisor: Hypervis
       await logFor(record, 'instance_password_reset');
       await requestConverge(jobs, id, 2);
       return { password };
+    },
+
+    /**
+     * Boots the rescue system with the customer's root password (checked by the contract's rules); the
+     * password goes to the driver only, never to storage or the log.
+     */
+    async enableRescue(customer: Customer, id: number, password: string): Promise<Instance> {
+      const record = await actionable(customer, id);
+      if (record.instance.status === 'rescue')
+        throw conflict(instanceErrorCodes.alreadyInRescue, 'The instance is already in rescue mode.');
+      try {
+        await hypervisor.enableRescue(serverRef(id), password);
+      } catch (error) {
+        await logFor(record, 'instance_rescue_enabled_failed', { reason: failureKind(error) });
+        if (error instanceof HypervisorError && error.kind === 'invalid_state') throw changing();
+        throw infrastructureError();
+      }
+      await logFor(record, 'instance_rescue_enabled');
+      return mirror(customer, record);
+    },
+
+    /** Boots the instance's own system again. */
+    async disableRescue(customer: Customer, id: number): Promise<Instance> {
+      const record = await actionable(customer, id);
+      if (record.instance.status !== 'rescue')
+        throw conflict(instanceErrorCodes.notInRescue, 'The instance is not in rescue mode.');
+      try {
+        await hypervisor.disableRescue(serverRef(id));
+      } catch (error) {
+        await logFor(record, 'instance_rescue_disabled_failed', { reason: failureKind(error) });
+        if (error instanceof HypervisorError && error.kind === 'invalid_state') throw changing();
+        throw infrastructureError();
+      }
+      await logFor(record, 'instance_rescue_disabled');
+      return mirror(customer, record);
     },
   };
 }

@@ -1,20 +1,29 @@
 import { Box, Tab, Tabs, tabClasses, tabsClasses } from '@mui/material';
 import { Navigate, useNavigate, useParams } from '@tanstack/react-router';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client';
 import { instanceTabs } from '../../app/routes-instance-detail';
 import { InfrastructureError } from '../../components/InfrastructureError';
 import { ButtonLink } from '../../components/links';
 import { LoadingState } from '../../components/states/LoadingState';
+import { withChunkLoadError } from '../shell/chunk-error';
 import { UnavailablePage } from '../unavailable/UnavailablePage';
 import { AccessTab } from './access/AccessTab';
-import { BillingTab } from './billing/BillingTab';
 import { InstanceHeader } from './InstanceHeader';
 import { isAvailableTab } from './instance-rules';
-import { LogTab } from './log/LogTab';
 import { useInstanceDetail } from './queries';
 
 type InstanceTab = (typeof instanceTabs)[number];
+
+/** Tabs other than Access load when first opened: the page a link lands on carries only its own code. */
+const BillingTab = lazy(
+  withChunkLoadError(() => import('./billing/BillingTab').then((m) => ({ default: m.BillingTab }))),
+);
+const LogTab = lazy(withChunkLoadError(() => import('./log/LogTab').then((m) => ({ default: m.LogTab }))));
+const RescueTab = lazy(
+  withChunkLoadError(() => import('./rescue/RescueTab').then((m) => ({ default: m.RescueTab }))),
+);
 
 /**
  * The scroll arrows lie over the ends of the tab strip instead of beside it. Beside it, a disabled
@@ -98,8 +107,11 @@ export function InstanceDetailPage() {
         sx={{ minWidth: 0 }}
       >
         {tab === 'access' && <AccessTab instance={instance} />}
-        {tab === 'billing' && <BillingTab instance={instance} />}
-        {tab === 'log' && <LogTab instance={instance} />}
+        <Suspense fallback={<LoadingState label={t('loading')} />}>
+          {tab === 'billing' && <BillingTab instance={instance} />}
+          {tab === 'log' && <LogTab instance={instance} />}
+          {tab === 'rescuemode' && <RescueTab instance={instance} />}
+        </Suspense>
         {!isAvailableTab(tab) && (
           <UnavailablePage
             area={t(`tabs.${tab}`)}

@@ -36,6 +36,7 @@ describe('instance rules', () => {
 
   it('offers power off for an active instance and power on otherwise', () => {
     expect(powerAction(instance({ status: 'active' }))).toBe('poweroff');
+    expect(powerAction(instance({ status: 'rescue' }))).toBe('poweroff');
     expect(powerAction(instance({ status: 'shutdown' }))).toBe('poweron');
     expect(powerAction(instance({ status: 'suspended' }))).toBe('poweron');
   });

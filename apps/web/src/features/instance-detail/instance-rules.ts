@@ -10,7 +10,7 @@ import { ApiError } from '../../api/client';
 /** What the detail page may do with an instance, as instances.md §4 and §5 list it. */
 
 /** The tabs this release delivers; the others show the not-available state. */
-const availableTabs = ['access', 'billing', 'log'] as const;
+const availableTabs = ['access', 'billing', 'log', 'rescuemode'] as const;
 export const isAvailableTab = (tab: string) => (availableTabs as readonly string[]).includes(tab);
 
 /**
@@ -28,9 +28,12 @@ export const detailRetryDelay = () => INSTANCE_DETAIL_POLL_MS;
 /** Changing (any unstable state, snapshot pending included): actions are disabled with a spinner. */
 export const isChanging = (instance: Pick<Instance, 'status'>) => !isStableInstanceStatus(instance.status);
 
-/** An active instance can be turned off; any other can be turned on. */
+/**
+ * A running instance (active, or in rescue) can be turned off; any other can be turned on. Turning off
+ * in rescue ends rescue mode (docs/decisions.md).
+ */
 export const powerAction = (instance: Pick<Instance, 'status'>): 'poweroff' | 'poweron' =>
-  instance.status === 'active' ? 'poweroff' : 'poweron';
+  instance.status === 'active' || instance.status === 'rescue' ? 'poweroff' : 'poweron';
 
 /** The console works on a running machine: active or in rescue. */
 export const consoleEnabled = (instance: Pick<Instance, 'status'>) =>

@@ -2,6 +2,7 @@ import {
   type ActivityLogEntry,
   type ActivityLogList,
   INVOICE_ITEMS_PAGE_SIZE,
+  type Instance,
   type invoiceItemListSchema,
   type manageAutoRenewResponseSchema,
   type passwordResponseSchema,
@@ -99,6 +100,14 @@ export const useResetInstancePasswordMutation = (id: number) =>
   useInstanceMutation(id, () =>
     api<z.output<typeof passwordResponseSchema>>(`/instances/${id}/change-pass`, { method: 'POST' }),
   );
+
+export const useEnableRescueMutation = (id: number) =>
+  useInstanceMutation(id, (password: string) =>
+    api<Instance>(`/instances/${id}/rescue-mode`, { method: 'POST', body: { password } }),
+  );
+
+export const useDisableRescueMutation = (id: number) =>
+  useInstanceMutation(id, () => api<Instance>(`/instances/${id}/rescue-mode`, { method: 'DELETE' }));
 
 export const useAutoRenewMutation = (id: number) =>
   useInstanceMutation(id, (autoRenew: boolean) =>

@@ -88,22 +88,28 @@ export function laterOperations(deps: SimulatorDeps) {
       return password;
     },
 
-    /** The rescue system boots with the given password; the guest's own password is untouched. */
-    enableRescue: (ref: string, _password: string) =>
-      withServer(db, ref, async (tx, server) => {
+    /**
+     * Boots the rescue system with the given root password (kept as a hash); the guest's own password and
+     * disk are untouched. Works from active and from shutdown, as a real reboot into rescue would.
+     */
+    async enableRescue(ref: string, password: string) {
+      const rescuePasswordHash = await hashServerPassword(password);
+      await withServer(db, ref, async (tx, server) => {
         expectStatus(server, SETTLED, 'enter rescue on');
         await tx
           .update(simServers)
-          .set({ status: 'rescue', updatedAt: new Date() })
+          .set({ status: 'rescue', rescuePasswordHash, updatedAt: new Date() })
           .where(eq(simServers.ref, ref));
-      }),
+      });
+    },
 
+    /** Boots the guest's own system again; the rescue password stops working. */
     disableRescue: (ref: string) =>
       withServer(db, ref, async (tx, server) => {
         expectStatus(server, ['rescue'], 'leave rescue on');
         await tx
           .update(simServers)
-          .set({ status: 'active', updatedAt: new Date() })
+          .set({ status: 'active', rescuePasswordHash: null, updatedAt: new Date() })
           .where(eq(simServers.ref, ref));
       }),
 

@@ -137,17 +137,21 @@ export function serverOperations(deps: SimulatorDeps) {
         await setStatus(tx, ref, 'active');
       }),
 
+    /** Powering off a server in rescue ends rescue: the next boot is the guest's own system. */
     powerOff: (ref: string) =>
       withServer(db, ref, async (tx, server) => {
-        expectStatus(server, ['active'], 'power off');
-        await setStatus(tx, ref, 'shutdown');
+        expectStatus(server, ['active', 'rescue'], 'power off');
+        await tx
+          .update(simServers)
+          .set({ status: 'shutdown', rescuePasswordHash: null, updatedAt: new Date() })
+          .where(eq(simServers.ref, ref));
       }),
 
-    /** A reboot of a simulated guest is instantaneous: it stays active. */
+    /** A reboot of a simulated guest is instantaneous: it stays active, and a rescue system stays in rescue. */
     restart: (ref: string) =>
       withServer(db, ref, async (tx, server) => {
-        expectStatus(server, ['active'], 'restart');
-        await setStatus(tx, ref, 'active');
+        expectStatus(server, ['active', 'rescue'], 'restart');
+        await setStatus(tx, ref, server.status);
       }),
 
     /** Frees host capacity (deleted servers are not counted) and addresses; deleting twice is fine. */

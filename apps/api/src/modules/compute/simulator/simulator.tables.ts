@@ -65,6 +65,8 @@ export const simServers = pgTable(
     stepDueAt: at(),
     failure: jsonb().$type<{ step: InstanceStatus; reason: string } | null>(),
     passwordHash: text().notNull(),
+    /** The rescue system's root password while the server is in rescue (the guest's own stays in passwordHash). */
+    rescuePasswordHash: text(),
     ipv4: text(),
     ipv6: text(),
     isoRef: text(),

@@ -1,10 +1,19 @@
-import type { ActivityLogEntry } from '@nimbus/contract';
+import { type ActivityLogEntry, activityEvents } from '@nimbus/contract';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import en from '../../../i18n/locales/en/account.json';
 import { moneyFormat } from '../../../lib/money';
 import { logEntry, renderAccount } from '../account.test-helpers';
 import { ActivityEntries } from './ActivityEntries';
 import { eventMessage as messageWith } from './event-message';
+
+type Tree = { [key: string]: string | Tree };
+const flatten = (tree: Tree, prefix = ''): Record<string, string> =>
+  Object.entries(tree).reduce<Record<string, string>>((acc, [k, v]) => {
+    if (typeof v === 'string') acc[prefix + k] = v;
+    else Object.assign(acc, flatten(v, `${prefix}${k}.`));
+    return acc;
+  }, {});
 
 /** The message of an entry, amounts in the default catalogue's sign. */
 const eventMessage = (entry: ActivityLogEntry) => messageWith(entry, moneyFormat('$').money);
@@ -60,6 +69,12 @@ describe('eventMessage', () => {
     });
     const refunded = { ...logEntry('instance_refunded'), data: { hostname: 'web-1', amount: '6.76' } };
     expect(eventMessage(refunded).values.amount).toBe('$6.76');
+  });
+
+  it('has English words for every event of the contract (every language has what English has)', () => {
+    const words = flatten(en as Tree);
+    const missing = activityEvents.filter((event) => !(eventMessage(logEntry(event)).key in words));
+    expect(missing).toEqual([]);
   });
 
   it('makes an event of a later release readable', () => {

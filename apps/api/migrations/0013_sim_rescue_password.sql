@@ -1,0 +1,1 @@
+ALTER TABLE "sim_servers" ADD COLUMN "rescue_password_hash" text;

@@ -1,0 +1,209 @@
+import { isStableInstanceStatus } from '@nimbus/contract';
+import { describe, expect, it } from 'vitest';
+import type { Hypervisor, ServerSpec, ServerState } from './hypervisor';
+
+/**
+ * The driver contract: what every `Hypervisor` must do, as one suite run against each driver (the
+ * simulator, the instances area's test fake, and every real driver to come). A driver is whatever passes
+ * it; where a driver and this suite disagree, the driver is wrong.
+ */
+export interface DriverUnderTest {
+  driver: Hypervisor;
+  /** Lets the driver's own background work run (the simulator's step jobs); a no-op where there is none. */
+  settle(): Promise<void>;
+  /** The next server that is built fails during its build. */
+  failNextBuild(): Promise<void>;
+  /** A fresh spec that this driver can build; `overrides` set what a test is about. */
+  spec(overrides?: Partial<ServerSpec>): ServerSpec;
+}
+
+/** Registers the contract suite for one driver; `setup` is called once its test context is ready. */
+export function describeDriverContract(name: string, setup: () => DriverUnderTest) {
+  describe(`driver contract: ${name}`, () => {
+    /** Reads the server until it is stable or failed (a real driver's build takes a while). */
+    async function settled(ref: string): Promise<ServerState> {
+      const { driver, settle } = setup();
+      for (let attempt = 0; attempt < 30; attempt++) {
+        await settle();
+        const state = await driver.get(ref);
+        if (!state) throw new Error(`${ref} vanished while settling`);
+        if (state.failure || isStableInstanceStatus(state.status)) return state;
+      }
+      throw new Error(`${ref} did not settle`);
+    }
+    async function activeServer(overrides: Partial<ServerSpec> = {}) {
+      const spec = setup().spec(overrides);
+      await setup().driver.create(spec);
+      const state = await settled(spec.ref);
+      expect(state.status).toBe('active');
+      return spec.ref;
+    }
+    const refusal = (kind: string) => expect.objectContaining({ name: 'HypervisorError', kind });
+
+    it('creates once per ref, however often create is retried, and builds to active with its addresses', async () => {
+      const { driver } = setup();
+      const spec = setup().spec({ assignIpv6: true });
+      const first = await driver.create(spec);
+      const retried = await driver.create(spec);
+      expect(first.ref).toBe(spec.ref);
+      expect(retried.ref).toBe(spec.ref);
+      expect(retried.password.length).toBeGreaterThanOrEqual(8);
+      const state = await settled(spec.ref);
+      expect(state).toMatchObject({
+        ref: spec.ref,
+        status: 'active',
+        hostname: spec.hostname,
+        failure: null,
+      });
+      expect(state.ipv4?.address).toMatch(/^\d+\.\d+\.\d+\.\d+$/);
+      expect(state.ipv6?.range).toMatch(/\/64$/);
+    });
+
+    it('reports an unknown server as absent and refuses to act on it', async () => {
+      const { driver } = setup();
+      expect(await driver.get('never-created')).toBeNull();
+      await expect(driver.powerOn('never-created')).rejects.toEqual(refusal('not_found'));
+      await expect(driver.powerOff('never-created')).rejects.toEqual(refusal('not_found'));
+      await expect(driver.restart('never-created')).rejects.toEqual(refusal('not_found'));
+      await expect(driver.changeHostname('never-created', 'x')).rejects.toEqual(refusal('not_found'));
+      await expect(driver.resetPassword('never-created', 'root')).rejects.toEqual(refusal('not_found'));
+      await expect(driver.enableRescue('never-created', 'Rescue123')).rejects.toEqual(refusal('not_found'));
+      await expect(driver.takeSnapshot('never-created', 'snap-x')).rejects.toEqual(refusal('not_found'));
+    });
+
+    it('powers off, on and restarts, refusing what the state does not allow', async () => {
+      const { driver } = setup();
+      const ref = await activeServer();
+      await driver.powerOff(ref);
+      expect((await settled(ref)).status).toBe('shutdown');
+      await expect(driver.powerOff(ref)).rejects.toEqual(refusal('invalid_state'));
+      await expect(driver.restart(ref)).rejects.toEqual(refusal('invalid_state'));
+      await driver.powerOn(ref);
+      expect((await settled(ref)).status).toBe('active');
+      await expect(driver.powerOn(ref)).rejects.toEqual(refusal('invalid_state'));
+      await driver.restart(ref);
+      expect((await settled(ref)).status).toBe('active');
+    });
+
+    it('changes the hostname and sets a new password each time one is asked for', async () => {
+      const { driver } = setup();
+      const ref = await activeServer();
+      await driver.changeHostname(ref, 'renamed.example.com');
+      expect((await driver.get(ref))!.hostname).toBe('renamed.example.com');
+      const one = await driver.resetPassword(ref, 'root');
+      const two = await driver.resetPassword(ref, 'root');
+      expect(one.length).toBeGreaterThanOrEqual(8);
+      expect(two).not.toBe(one);
+    });
+
+    it('boots into rescue and back; restart keeps rescue, power off ends it', async () => {
+      const { driver } = setup();
+      const ref = await activeServer();
+      await expect(driver.disableRescue(ref)).rejects.toEqual(refusal('invalid_state'));
+      await driver.enableRescue(ref, 'Rescue123');
+      expect((await settled(ref)).status).toBe('rescue');
+      await expect(driver.enableRescue(ref, 'Rescue123')).rejects.toEqual(refusal('invalid_state'));
+      await expect(driver.powerOn(ref)).rejects.toEqual(refusal('invalid_state'));
+      await driver.restart(ref);
+      expect((await settled(ref)).status).toBe('rescue');
+      await driver.disableRescue(ref);
+      expect((await settled(ref)).status).toBe('active');
+
+      await driver.enableRescue(ref, 'Rescue123');
+      await driver.powerOff(ref);
+      expect((await settled(ref)).status).toBe('shutdown');
+      // From shut down, rescue boots the machine straight into the rescue system.
+      await driver.enableRescue(ref, 'Rescue456');
+      expect((await settled(ref)).status).toBe('rescue');
+      await driver.disableRescue(ref);
+      expect((await settled(ref)).status).toBe('active');
+    });
+
+    it('resizes and reinstalls a settled server, with a new password after the reinstall', async () => {
+      const { driver } = setup();
+      const ref = await activeServer();
+      await driver.resize(ref, { vcpu: 2, ramMb: 2048, diskGb: 40, bandwidthTb: 2 });
+      expect((await settled(ref)).status).toBe('active');
+      const password = await driver.changeOs(ref, { kind: 'os', osId: 2, osFamily: 'debian' }, 'root');
+      expect(password.length).toBeGreaterThanOrEqual(8);
+      expect((await settled(ref)).status).toBe('active');
+      await driver.enableRescue(ref, 'Rescue123');
+      await expect(driver.resize(ref, { vcpu: 1, ramMb: 1024, diskGb: 40, bandwidthTb: 1 })).rejects.toEqual(
+        refusal('invalid_state'),
+      );
+    });
+
+    it('takes, restores and deletes snapshots and backups; deleting twice is fine', async () => {
+      const { driver } = setup();
+      const ref = await activeServer();
+      const snapshot = `snap-${ref}`;
+      const backup = `backup-${ref}`;
+      await driver.takeSnapshot(ref, snapshot);
+      expect((await settled(ref)).status).toBe('active');
+      await driver.restoreSnapshot(ref, snapshot);
+      expect((await settled(ref)).status).toBe('active');
+      await driver.takeBackup(ref, backup);
+      await driver.restoreBackup(ref, backup);
+      expect((await settled(ref)).status).toBe('active');
+      await driver.deleteSnapshot(snapshot);
+      await driver.deleteSnapshot(snapshot);
+      await driver.deleteBackup(backup);
+      await expect(driver.restoreSnapshot(ref, snapshot)).rejects.toEqual(refusal('not_found'));
+      await expect(driver.restoreBackup(ref, backup)).rejects.toEqual(refusal('not_found'));
+    });
+
+    it('adds an address family once and moves to a protected IPv4 once', async () => {
+      const { driver } = setup();
+      const ref = await activeServer({ assignIpv4: false, assignIpv6: true });
+      expect((await driver.get(ref))!.ipv4).toBeNull();
+      await driver.enableIp(ref, 'ipv4');
+      await driver.enableIp(ref, 'ipv4');
+      const ipv4 = (await driver.get(ref))!.ipv4!;
+      expect(ipv4.address).toMatch(/^\d+\.\d+\.\d+\.\d+$/);
+      const protectedIp = await driver.enableDdosProtection(ref);
+      expect(protectedIp.address).not.toBe(ipv4.address);
+      expect(await driver.enableDdosProtection(ref)).toEqual(protectedIp);
+      expect((await driver.get(ref))!.ipv4).toEqual(protectedIp);
+    });
+
+    it('reports usage and metrics, and a console only while running', async () => {
+      const { driver } = setup();
+      const ref = await activeServer();
+      const now = new Date();
+      const hourAgo = new Date(now.getTime() - 3_600_000);
+      const usage = await driver.bandwidthUsage(ref, hourAgo, now);
+      expect(usage.bytes).toBeGreaterThanOrEqual(0);
+      const points = await driver.metrics(ref, 'cpu:usage:%', hourAgo, now, 300);
+      for (const p of points) expect(p.value).toBeGreaterThanOrEqual(0);
+      for (const p of points) expect(p.value).toBeLessThanOrEqual(100);
+      expect((await driver.consoleSession(ref, 'vnc')).expiresAt.getTime()).toBeGreaterThan(Date.now());
+      await driver.powerOff(ref);
+      await expect(driver.consoleSession(ref, 'vnc')).rejects.toEqual(refusal('invalid_state'));
+    });
+
+    it('attaches and ejects an ISO', async () => {
+      const { driver } = setup();
+      const ref = await activeServer();
+      await driver.attachIso(ref, `iso-${ref}`);
+      await driver.ejectIso(ref);
+      await driver.ejectIso(ref);
+      expect((await settled(ref)).status).toBe('active');
+    });
+
+    it('reports a build that failed, accepts only delete after it, and never brings a deleted server back', async () => {
+      const { driver, failNextBuild } = setup();
+      await failNextBuild();
+      const spec = setup().spec();
+      await driver.create(spec);
+      const failed = await settled(spec.ref);
+      expect(failed.failure).toEqual({ step: expect.any(String), reason: expect.any(String) });
+      await expect(driver.powerOn(spec.ref)).rejects.toEqual(refusal('invalid_state'));
+      await driver.delete(spec.ref);
+      await driver.delete(spec.ref);
+      expect(await driver.get(spec.ref)).toBeNull();
+      // A create retried after the delete (a late job) must not build the server again.
+      await expect(driver.create(spec)).rejects.toEqual(refusal('invalid_state'));
+      await driver.delete('never-created');
+    });
+  });
+}
