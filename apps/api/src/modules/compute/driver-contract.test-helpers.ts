@@ -13,6 +13,8 @@ export interface DriverUnderTest {
   settle(): Promise<void>;
   /** The next server that is built fails during its build. */
   failNextBuild(): Promise<void>;
+  /** The next snapshot being taken fails half-way. */
+  failNextSnapshot(): Promise<void>;
   /** A fresh spec that this driver can build; `overrides` set what a test is about. */
   spec(overrides?: Partial<ServerSpec>): ServerSpec;
 }
@@ -39,6 +41,16 @@ export function describeDriverContract(name: string, setup: () => DriverUnderTes
       return spec.ref;
     }
     const refusal = (kind: string) => expect.objectContaining({ name: 'HypervisorError', kind });
+    /** Follows an operation to its end, as the instances area's job does. */
+    async function finished(id: string) {
+      const { driver, settle } = setup();
+      for (let attempt = 0; attempt < 30; attempt++) {
+        await settle();
+        const state = await driver.operation(id);
+        if (state.state !== 'running') return state;
+      }
+      throw new Error(`operation ${id} did not end`);
+    }
 
     it('creates once per ref, however often create is retried, and builds to active with its addresses', async () => {
       const { driver } = setup();
@@ -133,15 +145,47 @@ export function describeDriverContract(name: string, setup: () => DriverUnderTes
       );
     });
 
-    it('takes, restores and deletes snapshots and backups; deleting twice is fine', async () => {
+    it('takes and restores snapshots as operations a caller follows, the same one on a retry', async () => {
       const { driver } = setup();
       const ref = await activeServer();
       const snapshot = `snap-${ref}`;
+      const taking = await driver.takeSnapshot(ref, snapshot);
+      expect((await driver.get(ref))!.status).toBe('taking_snapshot');
+      expect(await driver.takeSnapshot(ref, snapshot)).toEqual(taking);
+      await expect(driver.powerOff(ref)).rejects.toEqual(refusal('invalid_state'));
+      const taken = await finished(taking.id);
+      expect(taken).toEqual({ state: 'succeeded', sizeMb: expect.any(Number) });
+      expect((taken as { sizeMb: number }).sizeMb).toBeGreaterThan(0);
+      expect((await settled(ref)).status).toBe('active');
+      // A snapshot retried after it was taken is still that snapshot, not a second one.
+      expect(await driver.takeSnapshot(ref, snapshot)).toEqual(taking);
+
+      await driver.powerOff(ref);
+      const restoring = await driver.restoreSnapshot(ref, snapshot);
+      expect((await driver.get(ref))!.status).toBe('loading_snapshot');
+      expect(await driver.restoreSnapshot(ref, snapshot)).toEqual(restoring);
+      expect(await finished(restoring.id)).toMatchObject({ state: 'succeeded' });
+      // The server comes back as it was: shut down.
+      expect((await settled(ref)).status).toBe('shutdown');
+      await expect(driver.operation('never-started')).rejects.toEqual(refusal('not_found'));
+    });
+
+    it('fails a snapshot half-way without harming the server or leaving an image', async () => {
+      const { driver, failNextSnapshot } = setup();
+      const ref = await activeServer();
+      await failNextSnapshot();
+      const taking = await driver.takeSnapshot(ref, `snap-fail-${ref}`);
+      expect(await finished(taking.id)).toEqual({ state: 'failed', reason: expect.any(String) });
+      expect((await settled(ref)).status).toBe('active');
+      await expect(driver.restoreSnapshot(ref, `snap-fail-${ref}`)).rejects.toEqual(refusal('not_found'));
+    });
+
+    it('takes and restores backups, and deletes images; deleting twice is fine', async () => {
+      const { driver } = setup();
+      const ref = await activeServer();
+      const snapshot = `snap-del-${ref}`;
       const backup = `backup-${ref}`;
-      await driver.takeSnapshot(ref, snapshot);
-      expect((await settled(ref)).status).toBe('active');
-      await driver.restoreSnapshot(ref, snapshot);
-      expect((await settled(ref)).status).toBe('active');
+      await finished((await driver.takeSnapshot(ref, snapshot)).id);
       await driver.takeBackup(ref, backup);
       await driver.restoreBackup(ref, backup);
       expect((await settled(ref)).status).toBe('active');

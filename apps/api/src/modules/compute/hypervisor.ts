@@ -86,6 +86,22 @@ export class HypervisorError extends Error {
   }
 }
 
+/**
+ * A long operation the driver runs (a Proxmox task, an Incus operation, a libvirt job): the caller keeps
+ * its id and a job follows it with `operation` until it ends. Starting the same operation again while it
+ * runs (a retried request or job) returns the same handle.
+ */
+export interface OperationHandle {
+  id: string;
+}
+export type OperationState =
+  /** `progress` from 0 to 1 where the driver knows it. */
+  | { state: 'running'; progress: number | null }
+  /** `sizeMb`: the size of the image a snapshot operation wrote. */
+  | { state: 'succeeded'; sizeMb: number | null }
+  /** The operation failed half-way; the server is back in the state it had before it started. */
+  | { state: 'failed'; reason: string };
+
 export type MetricName =
   | 'cpu:usage:%'
   | 'memory:usage:%'
@@ -111,7 +127,7 @@ export interface Hypervisor {
   /** Sets a new generated password for `username` and returns it. */
   resetPassword(ref: string, username: string): Promise<string>;
 
-  // ---- used by the later instance issue (resize, OS, network, rescue, snapshots, backups, ISO, monitoring) ----
+  // ---- instance operations (issue 13): resize, OS, rescue, snapshots, backups, ISO, network, monitoring ----
   resize(
     ref: string,
     to: { vcpu: number; ramMb: number; diskGb: number; bandwidthTb: number },
@@ -120,8 +136,12 @@ export interface Hypervisor {
   changeOs(ref: string, source: ServerSource, username: string): Promise<string>;
   enableRescue(ref: string, password: string): Promise<void>;
   disableRescue(ref: string): Promise<void>;
-  takeSnapshot(ref: string, snapshotRef: string): Promise<void>;
-  restoreSnapshot(ref: string, snapshotRef: string): Promise<void>;
+  /** Writes the server's disk to a new image; the server is `taking_snapshot` until the operation ends. */
+  takeSnapshot(ref: string, snapshotRef: string): Promise<OperationHandle>;
+  /** Writes the image back over the server's disk; the server is `loading_snapshot` meanwhile. */
+  restoreSnapshot(ref: string, snapshotRef: string): Promise<OperationHandle>;
+  /** Where an operation stands; not_found for an id the driver never gave. */
+  operation(id: string): Promise<OperationState>;
   deleteSnapshot(snapshotRef: string): Promise<void>;
   takeBackup(ref: string, backupRef: string): Promise<void>;
   restoreBackup(ref: string, backupRef: string): Promise<void>;

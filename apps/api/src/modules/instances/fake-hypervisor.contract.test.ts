@@ -10,5 +10,8 @@ describeDriverContract('the instances test fake', () => ({
   failNextBuild: async () => {
     fake.knobs.failBuilds++;
   },
+  failNextSnapshot: async () => {
+    fake.knobs.failOperations++;
+  },
   spec: serverSpec,
 }));

@@ -3,6 +3,7 @@ import {
   type Hypervisor,
   HypervisorError,
   type Ipv4Address,
+  type OperationState,
   type ServerSpec,
   type ServerState,
   serverRef,
@@ -11,6 +12,16 @@ import {
 let ips = 0;
 let passwords = 0;
 type FakeServer = ServerState & { spec?: ServerSpec; buildStep?: number };
+interface FakeOperation {
+  id: string;
+  ref: string;
+  kind: 'take' | 'restore';
+  imageRef: string;
+  resume: InstanceStatus;
+  state: OperationState;
+  /** Read once while running: the next read settles it. */
+  seen: boolean;
+}
 const buildSteps: InstanceStatus[] = ['initializing', 'preparing_disk', 'active'];
 /** States a long operation passes through; the next `get` settles them to active. */
 const OPERATING: InstanceStatus[] = [
@@ -41,10 +52,11 @@ export function createFakeHypervisor() {
   const servers = new Map<string, FakeServer>();
   const deleted = new Set<string>();
   const images = new Set<string>();
-  /** Servers in a long operation's transitional state (placed servers stay in theirs). */
-  const operating = new Set<string>();
+  /** Servers in a long operation's transitional state (placed servers stay in theirs), by ref. */
+  const operating = new Map<string, FakeOperation>();
+  const operations = new Map<string, FakeOperation>();
   const failures = new Map<string, Error>();
-  const knobs = { noCapacity: false, fail: false, down: false, failBuilds: 0 };
+  const knobs = { noCapacity: false, fail: false, down: false, failBuilds: 0, failOperations: 0 };
   const check = (method: keyof Hypervisor) => {
     if (knobs.down) throw new HypervisorError('infrastructure', 'driver down');
     const failure = failures.get(method);
@@ -80,11 +92,44 @@ export function createFakeHypervisor() {
     if (s.spec.assignIpv6)
       s.ipv6 = { address: '2001:db8::2', range: '2001:db8::/64', netmask: '64', gateway: '2001:db8::1' };
   };
-  /** Puts the server in a transitional state that the next `get` settles. */
-  const operate = (s: FakeServer, status: InstanceStatus) => {
+  /** Puts the server in a transitional state that the next `get` (or a read of the operation) settles. */
+  const operate = (
+    s: FakeServer,
+    status: InstanceStatus,
+    op?: Omit<FakeOperation, 'resume' | 'state' | 'seen'>,
+  ) => {
+    const operation: FakeOperation = {
+      id: op?.id ?? `fake-op-${++opSerial}`,
+      ref: s.ref,
+      kind: op?.kind ?? 'restore',
+      imageRef: op?.imageRef ?? '',
+      resume: s.status === 'shutdown' ? 'shutdown' : 'active',
+      state: { state: 'running', progress: null },
+      seen: false,
+    };
     s.status = status;
-    operating.add(s.ref);
+    operating.set(s.ref, operation);
+    operations.set(operation.id, operation);
+    return { id: operation.id };
   };
+  /** Ends the server's operation: succeeded, or failed (armed by `failOperations`) with no image left. */
+  const settle = (s: FakeServer) => {
+    const op = operating.get(s.ref)!;
+    operating.delete(s.ref);
+    s.status = op.resume;
+    if (knobs.failOperations > 0 && op.kind === 'take') {
+      knobs.failOperations--;
+      images.delete(op.imageRef);
+      op.state = { state: 'failed', reason: 'The snapshot could not be written.' };
+    } else op.state = { state: 'succeeded', sizeMb: op.kind === 'take' ? 2048 : null };
+  };
+  /** The first read shows the operation running, the next one ends it. */
+  const advance = (s: FakeServer) => {
+    const op = operating.get(s.ref)!;
+    if (op.seen) settle(s);
+    else op.seen = true;
+  };
+  let opSerial = 0;
   const requireImage = (imageRef: string) => {
     if (!images.has(imageRef)) throw new HypervisorError('not_found', `No image ${imageRef}`);
   };
@@ -117,7 +162,7 @@ export function createFakeHypervisor() {
       if (!s) return null;
       if (!s.failure && s.spec && s.buildStep !== undefined && s.status !== 'active' && s.buildStep < 2)
         build(s as FakeServer & { spec: ServerSpec; buildStep: number });
-      else if (operating.delete(ref) && OPERATING.includes(s.status)) s.status = 'active';
+      else if (operating.has(ref) && OPERATING.includes(s.status)) advance(s);
       const { spec: _spec, buildStep: _step, ...state } = s;
       return state;
     }),
@@ -156,12 +201,34 @@ export function createFakeHypervisor() {
       inState(ref, ['rescue']).status = 'active';
     }),
     takeSnapshot: op('takeSnapshot', (ref: string, snapshotRef: string) => {
-      operate(inState(ref, SETTLED), 'taking_snapshot');
+      const taken = [...operations.values()].find((o) => o.kind === 'take' && o.imageRef === snapshotRef);
+      if (taken) return { id: taken.id };
       images.add(snapshotRef);
+      return operate(inState(ref, SETTLED), 'taking_snapshot', {
+        id: `fake-op-${++opSerial}`,
+        ref,
+        kind: 'take',
+        imageRef: snapshotRef,
+      });
     }),
     restoreSnapshot: op('restoreSnapshot', (ref: string, snapshotRef: string) => {
       requireImage(snapshotRef);
-      operate(inState(ref, SETTLED), 'loading_snapshot');
+      const running = operating.get(ref);
+      if (running?.kind === 'restore' && running.imageRef === snapshotRef) return { id: running.id };
+      return operate(inState(ref, SETTLED), 'loading_snapshot', {
+        id: `fake-op-${++opSerial}`,
+        ref,
+        kind: 'restore',
+        imageRef: snapshotRef,
+      });
+    }),
+    operation: op('operation', (id: string) => {
+      const found = operations.get(id);
+      if (!found) throw new HypervisorError('not_found', `No operation ${id}`);
+      const s = servers.get(found.ref);
+      // Like `get`, reading a running operation moves it on.
+      if (found.state.state === 'running' && s && operating.get(s.ref) === found) advance(s);
+      return found.state;
     }),
     deleteSnapshot: op('deleteSnapshot', (snapshotRef: string) => {
       images.delete(snapshotRef);

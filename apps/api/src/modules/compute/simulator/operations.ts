@@ -113,29 +113,6 @@ export function laterOperations(deps: SimulatorDeps) {
           .where(eq(simServers.ref, ref));
       }),
 
-    async takeSnapshot(ref: string, snapshotRef: string) {
-      const step = await withServer(db, ref, async (tx, server) => {
-        expectStatus(server, SETTLED, 'snapshot');
-        const image: SimImage = {
-          ref: snapshotRef,
-          kind: 'snapshot',
-          diskGb: server.spec.diskGb,
-          takenAt: new Date().toISOString(),
-        };
-        return startStep(tx, server, 'taking_snapshot', { spec: withImage(server.spec, image) });
-      });
-      await schedule(step);
-    },
-
-    async restoreSnapshot(ref: string, snapshotRef: string) {
-      await requireImage(snapshotRef, 'snapshot');
-      const step = await withServer(db, ref, async (tx, server) => {
-        expectStatus(server, SETTLED, 'restore a snapshot on');
-        return startStep(tx, server, 'loading_snapshot');
-      });
-      await schedule(step);
-    },
-
     deleteSnapshot: (snapshotRef: string) => deleteImage(db, snapshotRef, 'snapshot'),
 
     /** Backups are taken live: the server keeps running and its status does not change. */

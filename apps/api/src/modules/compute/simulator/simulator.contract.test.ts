@@ -11,5 +11,8 @@ describeDriverContract('simulator', () => ({
   failNextBuild: async () => {
     await plantFault(sim.db, { step: 'initializing' });
   },
+  failNextSnapshot: async () => {
+    await plantFault(sim.db, { step: 'taking_snapshot' });
+  },
   spec: serverSpec,
 }));

@@ -70,6 +70,8 @@ export const simServers = pgTable(
     ipv4: text(),
     ipv6: text(),
     isoRef: text(),
+    /** The long operation the server is in (its transitional status settles it). */
+    operationId: text(),
     createdAt: at().notNull().defaultNow(),
     updatedAt: at().notNull().defaultNow(),
     deletedAt: at(),
@@ -89,3 +91,25 @@ export const simFaults = pgTable('sim_faults', {
   reason: text().notNull().default('Simulated infrastructure failure'),
   createdAt: at().notNull().defaultNow(),
 });
+
+/**
+ * Long operations (snapshot, restore), as a real cloud's task list: the server's step jobs settle them,
+ * and `operation()` reads them. A fault planted for the operation's step fails the operation, not the
+ * server, which goes back to the status it had (`resumeStatus`).
+ */
+export const simOperations = pgTable(
+  'sim_operations',
+  {
+    id: text().primaryKey(),
+    serverRef: text().notNull(),
+    kind: text().$type<'take_snapshot' | 'restore_snapshot'>().notNull(),
+    imageRef: text().notNull(),
+    state: text().$type<'running' | 'succeeded' | 'failed'>().notNull().default('running'),
+    resumeStatus: text().$type<InstanceStatus>().notNull(),
+    sizeMb: integer(),
+    failure: text(),
+    startedAt: at().notNull().defaultNow(),
+    finishedAt: at(),
+  },
+  (t) => [index('sim_operations_image_idx').on(t.imageRef, t.kind)],
+);

@@ -3,6 +3,7 @@ import { type Hypervisor, HypervisorError } from '../hypervisor';
 import { laterOperations } from './operations';
 import { type SimulatorDeps, serverOperations } from './servers';
 import { simServers } from './simulator.tables';
+import { snapshotOperations } from './snapshot-operations';
 import { bandwidthBytes, consoleSigner, metricSeries } from './telemetry';
 
 /**
@@ -27,6 +28,7 @@ export function createSimulator(deps: SimulatorDeps & { consoleSecret?: string }
     name: 'simulator',
     ...serverOperations(deps),
     ...laterOperations(deps),
+    ...snapshotOperations(deps),
 
     async bandwidthUsage(ref, from, to) {
       return { bytes: bandwidthBytes(ref, await lifeOf(ref), from, to) };

@@ -7,7 +7,7 @@ import type { MetricName } from '../hypervisor';
  */
 
 /** A number in [0, 1) from the text. */
-function unitHash(text: string): number {
+export function unitHash(text: string): number {
   return createHash('sha256').update(text).digest().readUInt32BE(0) / 2 ** 32;
 }
 

@@ -4,6 +4,7 @@ import type { Database, DbOrTx } from '../../../db/client';
 import type { ServerSpec } from '../hypervisor';
 import { allocateAddress, releaseAddresses } from './addresses';
 import { FAULTABLE_STEPS, takeFault } from './faults';
+import { finishOperation } from './operation-outcome';
 import { simServers } from './simulator.tables';
 
 /**
@@ -79,6 +80,15 @@ export async function advanceServer(
 
     const step = server.status;
     const fault = await takeFault(tx, step, server.regionId);
+    if (server.operationId) {
+      // A long operation (snapshot, restore) ends, well or not; the server survives either way.
+      const resume = await finishOperation(tx, server, { failure: fault }, now);
+      await tx
+        .update(simServers)
+        .set({ status: resume, stepDueAt: null, operationId: null, updatedAt: now })
+        .where(eq(simServers.ref, ref));
+      return { kind: 'advanced', ref, status: resume, stepDueAt: null };
+    }
     if (fault) {
       await failServer(tx, ref, step, fault, now);
       return { kind: 'failed', ref, step, reason: fault };
