@@ -21,6 +21,7 @@ import { mailModule } from './modules/mail/mail.module';
 import { paymentsModule } from './modules/payments/payments.module';
 import { sandboxCheckoutAbsent, sandboxCheckoutRoutes } from './modules/payments/sandbox-checkout.routes';
 import { preordersModule } from './modules/preorders/preorders.module';
+import { snapshotsModule } from './modules/snapshots/snapshots.module';
 import { sshKeysModule } from './modules/ssh-keys/ssh-keys.module';
 import { registerCompression } from './plugins/compression';
 import { registerErrorHandler } from './plugins/error-handler';
@@ -114,6 +115,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(sshKeysModule(deps));
       await api.register(instancesModule(deps));
       await api.register(preordersModule(deps));
+      await api.register(snapshotsModule(deps));
       await api.register(eventsModule(deps));
     },
     { prefix: '/api' },

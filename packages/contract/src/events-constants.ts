@@ -5,7 +5,14 @@
  * never the data itself — the panel refetches the queries a topic names. `resync` means events may have
  * been missed (the server lost its database listener): refetch everything a topic covers.
  */
-export const serverEventTopics = ['instances', 'balance', 'payments', 'account', 'resync'] as const;
+export const serverEventTopics = [
+  'instances',
+  'snapshots',
+  'balance',
+  'payments',
+  'account',
+  'resync',
+] as const;
 
 export const EVENT_TICKET_TTL_SECONDS = 60;
 

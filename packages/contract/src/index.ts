@@ -41,5 +41,7 @@ export * from './pricing';
 export * from './profile';
 export * from './rescue';
 export * from './rescue-rules';
+export * from './snapshots';
+export * from './snapshots-rules';
 export * from './ssh-keys';
 export * from './ssh-keys-rules';

@@ -8,6 +8,7 @@ import { instanceBillingJobs } from '../modules/instances/billing-terminations.j
 import { instanceJobs } from '../modules/instances/instances.jobs';
 import { mailJobs } from '../modules/mail/mail.jobs';
 import { paymentJobs } from '../modules/payments/payments.jobs';
+import { snapshotJobs } from '../modules/snapshots/snapshots.jobs';
 import type { JobDefinition } from './queue';
 
 /** Every background job of every area, built from the same dependencies as the API. */
@@ -21,6 +22,7 @@ export function allJobs(deps: AppDeps): JobDefinition<never>[] {
     ...computeJobs(deps),
     ...instanceJobs(deps),
     ...instanceBillingJobs(deps),
+    ...snapshotJobs(deps),
     ...idempotencyJobs(deps),
     ...verificationReviewJobs(deps),
   ];

@@ -13,6 +13,7 @@ import {
   products,
   regions,
 } from './catalogue.tables';
+import type { FileAppConfig } from './catalogue-file.schema';
 
 /** Reads of the catalogue. Only rows still in the data file (inCatalogue) are ever returned. */
 
@@ -205,6 +206,16 @@ export const listPaymentGateways = (db: DbOrTx) =>
 export async function getDocument(db: DbOrTx, name: 'appConfig' | 'banner'): Promise<unknown> {
   const [row] = await db.select().from(catalogueDocuments).where(eq(catalogueDocuments.name, name));
   return row?.value ?? null;
+}
+
+/** The application settings billing needs outside an order: hours in a month, days of credit checked. */
+export async function billingSettings(db: DbOrTx) {
+  const stored = (await getDocument(db, 'appConfig')) as FileAppConfig | null;
+  if (!stored) throw new Error('The catalogue has not been loaded.');
+  return {
+    oneMonthInHours: stored.oneMonthInHours,
+    numberOfDaysForCreditCheck: stored.numberOfDaysForCreditCheck,
+  };
 }
 
 /**

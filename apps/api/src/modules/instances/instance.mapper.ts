@@ -14,7 +14,7 @@ import {
 import type { BillableItem } from '../billing/billable-items';
 import type { instances, preorders } from './instances.tables';
 
-type InstanceRow = typeof instances.$inferSelect;
+export type InstanceRow = typeof instances.$inferSelect;
 type PreorderRow = typeof preorders.$inferSelect;
 
 /** The parts of an instance's billable item the panel shows. */

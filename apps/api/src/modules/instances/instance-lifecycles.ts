@@ -1,0 +1,22 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { instances } from './instances.tables';
+
+/** Which of these instances are gone (deleted, failed, or being deleted), for their snapshots' lists. */
+export async function goneInstanceIds(db: DbOrTx, ids: number[]): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .select({ id: instances.id })
+    .from(instances)
+    .where(and(inArray(instances.id, ids), inArray(instances.lifecycle, ['deleting', 'deleted', 'failed'])));
+  return new Set(rows.map((r) => r.id));
+}
+
+/** An instance's row by id alone, whoever owns it: a snapshot's job follows its instance. */
+export async function instanceRowById(db: DbOrTx, id: number) {
+  const [row] = await db
+    .select()
+    .from(instances)
+    .where(and(eq(instances.id, id)));
+  return row ?? null;
+}
