@@ -108,6 +108,16 @@ async function seed(page: Page, request: APIRequestContext): Promise<Seeded> {
     .toEqual(['active', 'active', 'active', 'active', 'active']);
   await post(request, tokens, `/api/instances/${ids.off}/poweroff`, {});
   await post(request, tokens, `/api/instances/${ids.rescue}/rescue-mode`, { password: 'Rescue123' });
+  await post(request, tokens, '/api/snapshots', { instanceId: ids.hourly });
+  await expect
+    .poll(
+      async () => {
+        const list = await request.get(`/api/snapshots?instanceId=${ids.hourly}`, { headers: api(tokens) });
+        return ((await list.json()) as { data: { items: { status: string }[] } }).data.items[0]?.status;
+      },
+      { message: 'the snapshot to be taken', timeout: 60_000 },
+    )
+    .toBe('active');
   await expect
     .poll(async () => (await statuses(request, tokens)).get(ids.off), { timeout: 60_000 })
     .toBe('shutdown');
@@ -197,6 +207,22 @@ function screens(s: Seeded): Screen[] {
       prepare: clickButton('rescue.generate'),
     },
     { name: 'rescuemode-active', path: `/instances/${ids.rescue}/rescuemode`, who: 'full' },
+    { name: 'snapshot', path: `/instances/${ids.hourly}/snapshot`, who: 'full' },
+    { name: 'snapshot-empty', path: `/instances/${ids.monthly}/snapshot`, who: 'full' },
+    {
+      name: 'snapshot-restore-dialog',
+      path: `/instances/${ids.hourly}/snapshot`,
+      who: 'full',
+      prepare: async (page, variant) => {
+        // The button's name says which snapshot; its text is the action's word.
+        const restore = page.locator('button', {
+          hasText: textIn(variant.locale, 'instances', 'snapshots.actions.restore'),
+        });
+        await expect(restore.first()).toBeEnabled({ timeout: 30_000 });
+        await restore.first().click();
+        await expect(page.getByRole('dialog')).toBeVisible();
+      },
+    },
     {
       name: 'rescuemode-leave-dialog',
       path: `/instances/${ids.rescue}/rescuemode`,

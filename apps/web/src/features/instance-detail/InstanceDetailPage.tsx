@@ -21,6 +21,9 @@ const BillingTab = lazy(
   withChunkLoadError(() => import('./billing/BillingTab').then((m) => ({ default: m.BillingTab }))),
 );
 const LogTab = lazy(withChunkLoadError(() => import('./log/LogTab').then((m) => ({ default: m.LogTab }))));
+const SnapshotTab = lazy(
+  withChunkLoadError(() => import('./snapshot/SnapshotTab').then((m) => ({ default: m.SnapshotTab }))),
+);
 const RescueTab = lazy(
   withChunkLoadError(() => import('./rescue/RescueTab').then((m) => ({ default: m.RescueTab }))),
 );
@@ -111,6 +114,7 @@ export function InstanceDetailPage() {
           {tab === 'billing' && <BillingTab instance={instance} />}
           {tab === 'log' && <LogTab instance={instance} />}
           {tab === 'rescuemode' && <RescueTab instance={instance} />}
+          {tab === 'snapshot' && <SnapshotTab instance={instance} />}
         </Suspense>
         {!isAvailableTab(tab) && (
           <UnavailablePage

@@ -4,6 +4,7 @@ import { autoRechargeKeys } from '../auto-recharge/queries';
 import { billingKeys } from '../billing/queries';
 import { instanceKeys } from '../instances/queries';
 import { paymentKeys } from '../payments/queries';
+import { snapshotKeys } from '../snapshots/queries';
 import { allTopicRoots, topicRoots } from './topic-keys';
 
 describe('the topics of the event stream', () => {
@@ -11,13 +12,15 @@ describe('the topics of the event stream', () => {
     expect(allTopicRoots).toEqual(
       expect.arrayContaining([
         instanceKeys.all,
+        snapshotKeys.all,
         billingKeys.all,
         paymentKeys.all,
         autoRechargeKeys.all,
         authKeys.all,
       ]),
     );
-    expect(allTopicRoots).toHaveLength(5);
+    expect(allTopicRoots).toHaveLength(6);
+    expect(topicRoots.snapshots).toEqual([snapshotKeys.all]);
     expect(topicRoots.balance).toEqual(expect.arrayContaining([billingKeys.all, instanceKeys.all]));
     expect(topicRoots.instances).toEqual([instanceKeys.all]);
   });

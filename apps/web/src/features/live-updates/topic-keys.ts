@@ -3,11 +3,12 @@ import type { QueryKey } from '@tanstack/react-query';
 
 /**
  * The query roots each topic of the event stream makes stale: the `all` keys of the areas' key factories
- * (instanceKeys, billingKeys, paymentKeys, autoRechargeKeys, authKeys — a test holds them equal), written
+ * (instanceKeys, snapshotKeys, billingKeys, paymentKeys, autoRechargeKeys, authKeys — a test holds them equal), written
  * out so the shell does not load every area's code to know them.
  */
 const roots = {
   instances: ['instances'],
+  snapshots: ['snapshots'],
   billing: ['billing'],
   payments: ['payments'],
   autoRecharge: ['auto-recharge'],
@@ -17,6 +18,7 @@ const roots = {
 export const topicRoots: Record<ServerEventTopic, readonly QueryKey[]> = {
   // An instance's billing tab (invoice items, refund preview) hangs under its detail key.
   instances: [roots.instances],
+  snapshots: [roots.snapshots],
   balance: [roots.billing, roots.instances, roots.autoRecharge],
   payments: [roots.payments, roots.billing],
   // The account's status shows as suspended services and in the user info.
