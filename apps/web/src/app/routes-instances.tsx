@@ -3,8 +3,8 @@ import { readInstanceListSearch } from '../features/instances/search';
 import { guard } from './guard';
 import { comingLater, lazyPage, oneOf, page, rootRoute, signedIn } from './route-builders';
 
-/** Services tabs that a later release delivers; the instance list has its own route below. */
-const laterServicesTabs = ['backups', 'snapshots', 'customIso'] as const;
+/** Services tabs that a later release delivers; the instance list and snapshots have routes of their own. */
+const laterServicesTabs = ['backups', 'customIso'] as const;
 
 const instanceListRoute = createRoute({
   getParentRoute: () => rootRoute,
@@ -23,6 +23,12 @@ export const instanceRoutes: AnyRoute[] = [
     signedIn('areas.instances'),
     () => import('../features/instances/deletion/InstanceDeletionPage'),
     'InstanceDeletionPage',
+  ),
+  page(
+    '/services/snapshots',
+    signedIn('areas.instances'),
+    () => import('../features/snapshots/SnapshotsPage'),
+    'SnapshotsPage',
   ),
   // A static path wins over the parameter, so /services/instanceList never reaches this route.
   comingLater('/services/$tab', 'instances', 'required', 'Default', (params) =>

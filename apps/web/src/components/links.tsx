@@ -7,6 +7,8 @@ import {
   type MenuItemProps,
   Link as MuiLink,
   type LinkProps as MuiLinkProps,
+  Tab,
+  type TabProps,
 } from '@mui/material';
 import { createLink } from '@tanstack/react-router';
 
@@ -23,3 +25,6 @@ export const MenuItemLink = createLink((props: MenuItemProps<'a'>) => <MenuItem 
 export const ListItemButtonLink = createLink((props: ListItemButtonProps<'a'>) => (
   <ListItemButton component="a" {...props} />
 ));
+
+/** A tab of a strip whose tabs are pages (the Services tabs). */
+export const TabLink = createLink((props: TabProps<'a'>) => <Tab component="a" {...props} />);

@@ -34,7 +34,7 @@ export function SnapshotDialogs({
   const name = { name: snapshot?.name ?? '' };
 
   const report = (error: unknown, call: 'take' | 'restore') => {
-    const problem = snapshotProblem(error, call);
+    const problem = snapshotProblem(error, call, instanceId);
     if (problem.kind === 'insufficientBalance') toast.error(t('snapshots.errors.insufficientBalance'));
     else onProblem(problem);
   };

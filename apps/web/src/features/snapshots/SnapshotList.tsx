@@ -41,11 +41,7 @@ export function SnapshotList({ filters, onPage, locked, emptyAction, problem, on
   useOperationToasts(list.data?.items);
 
   const alert = problem && problem.kind !== 'insufficientBalance' && (
-    <SnapshotProblemAlert
-      problem={problem}
-      instanceId={filters.instanceId ?? 0}
-      onClose={() => onProblem(null)}
-    />
+    <SnapshotProblemAlert problem={problem} onClose={() => onProblem(null)} />
   );
   if (list.isPending) return <LoadingState label={t('snapshots.loading')} minHeight={120} />;
   if (list.isError) return <ErrorState onRetry={() => list.refetch()} message={t('snapshots.loadFailed')} />;

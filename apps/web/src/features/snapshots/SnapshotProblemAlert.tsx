@@ -6,11 +6,9 @@ import type { SnapshotProblem } from './snapshot-errors';
 /** A refused take or restore, with the way forward: resize the instance, or ask support. */
 export function SnapshotProblemAlert({
   problem,
-  instanceId,
   onClose,
 }: {
   problem: Exclude<SnapshotProblem, { kind: 'insufficientBalance' }>;
-  instanceId: number;
   onClose: () => void;
 }) {
   const { t } = useTranslation('instances');
@@ -18,7 +16,7 @@ export function SnapshotProblemAlert({
     problem.kind === 'diskMismatch' ? (
       <ButtonLink
         to="/instances/$id/$tab"
-        params={{ id: String(instanceId), tab: 'resize' }}
+        params={{ id: String(problem.instanceId), tab: 'resize' }}
         size="small"
         color="inherit"
       >

@@ -7,13 +7,17 @@ import { ApiError } from '../../api/client';
  */
 export type SnapshotProblem =
   | { kind: 'insufficientBalance' }
-  | { kind: 'diskMismatch' }
+  | { kind: 'diskMismatch'; instanceId: number }
   | { kind: 'takeFailed' | 'restoreFailed'; detail: string | null };
 
-export function snapshotProblem(error: unknown, call: 'take' | 'restore'): SnapshotProblem {
+export function snapshotProblem(
+  error: unknown,
+  call: 'take' | 'restore',
+  instanceId: number,
+): SnapshotProblem {
   const code = error instanceof ApiError ? error.code : null;
   if (code === snapshotErrorCodes.insufficientBalance) return { kind: 'insufficientBalance' };
-  if (code === snapshotErrorCodes.notCompatible) return { kind: 'diskMismatch' };
+  if (code === snapshotErrorCodes.notCompatible) return { kind: 'diskMismatch', instanceId };
   const detail = error instanceof ApiError && error.status > 0 && error.status < 500 ? error.detail : null;
   return { kind: call === 'take' ? 'takeFailed' : 'restoreFailed', detail: detail || null };
 }

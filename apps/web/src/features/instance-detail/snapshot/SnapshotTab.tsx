@@ -42,7 +42,7 @@ export function SnapshotTab({ instance }: { instance: Instance }) {
     take.mutate(undefined, {
       onSuccess: () => toast.info(t('snapshots.taking', { name: instance.hostname })),
       onError: (error) => {
-        const found = snapshotProblem(error, 'take');
+        const found = snapshotProblem(error, 'take', instance.id);
         if (found.kind === 'insufficientBalance') toast.error(t('snapshots.errors.insufficientBalance'));
         else setProblem(found);
       },

@@ -11,6 +11,7 @@ import { ErrorState } from '../../../components/states/ErrorState';
 import { LoadMore } from '../../billing/components/LoadMore';
 import { useSmallScreen } from '../../billing/use-small-screen';
 import { instanceListQuery } from '../queries';
+import { ServicesTabs } from '../ServicesTabs';
 import { type InstanceListSearch, instanceFiltersOf, isFiltered, readInstanceListSearch } from '../search';
 import { BulkActions } from './BulkActions';
 import { useInstanceFilterFields } from './filter-fields';
@@ -100,6 +101,7 @@ export function InstanceListPage() {
           )
         }
       />
+      <ServicesTabs current="instanceList" />
       {showTools && (
         <>
           <InstanceStatsLine />
