@@ -53,6 +53,9 @@ export const activityEvents = [
   'instance_snapshot_restored',
   'instance_snapshot_restore_failed',
   'instance_snapshot_deleted',
+  // Custom ISO (issue 13).
+  'instance_iso_ejected',
+  'instance_iso_ejected_failed',
   'instance_auto_renew_changed',
   'instance_renewed',
   'instance_delete_requested',

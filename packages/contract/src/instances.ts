@@ -219,6 +219,8 @@ export const changeHostnameRequestSchema = z.object({ hostname: hostnameSchema }
 export const powerOffRequestSchema = z.object({ password: z.string().max(128).optional() }).default({});
 export const passwordResponseSchema = z.object({ password: z.string() });
 export const manageAutoRenewRequestSchema = z.object({ autoRenew: z.boolean() });
+/** The spec's other call for the same switch (instances.md §7 change-billing-cycle). */
+export const changeBillingCycleRequestSchema = z.object({ isAutoRenewEnabled: z.boolean() });
 export const manageAutoRenewResponseSchema = z.object({
   code: z.boolean(),
   isSubscriptionAutoRenewEnabled: z.boolean(),

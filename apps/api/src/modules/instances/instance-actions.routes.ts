@@ -126,6 +126,24 @@ export function instanceActionRoutes(deps: { db: Database; hypervisor: Hyperviso
         ),
     );
 
+    app.post(
+      '/instances/:id/eject-iso',
+      {
+        schema: {
+          tags,
+          summary: `Eject the custom ISO and restart a running instance from its disk; 409 NOT_AVAILABLE when none is attached.${refusals}`,
+          security: securedBy,
+          params: instanceParamsSchema,
+          response: { 200: okSchema(instanceSchema) },
+        },
+      },
+      async (request) =>
+        ok(
+          await actions.ejectIso(customerOf(request), request.params.id),
+          'The ISO was ejected; the instance restarts.',
+        ),
+    );
+
     app.delete(
       '/instances/:id/rescue-mode',
       {

@@ -195,6 +195,35 @@ export function createInstanceActions(deps: { db: Database; hypervisor: Hypervis
       return mirror(customer, record);
     },
 
+    /**
+     * Ejects the custom ISO (instances.md §7 eject-iso): the instance boots from its disk again, so a
+     * running one is restarted, as the panel says ("detached with reboot").
+     */
+    async ejectIso(customer: Customer, id: number): Promise<Instance> {
+      const record = await actionable(customer, id);
+      if (record.instance.isoId === null) throw notAvailable('No custom ISO is attached to this instance.');
+      const running = record.instance.status === 'active' || record.instance.status === 'rescue';
+      try {
+        await hypervisor.ejectIso(serverRef(id));
+        if (running) await hypervisor.restart(serverRef(id));
+      } catch (error) {
+        await logFor(record, 'instance_iso_ejected_failed', { reason: failureKind(error) });
+        if (error instanceof HypervisorError && error.kind === 'invalid_state') throw changing();
+        throw infrastructureError();
+      }
+      await db.transaction(async (tx) => {
+        await tx.update(instances).set({ isoId: null, updatedAt: new Date() }).where(eq(instances.id, id));
+        await logActivity(tx, {
+          customerId: customer.id,
+          event: 'instance_iso_ejected',
+          data: { hostname: record.instance.hostname },
+          instanceId: id,
+          mainIp: record.instance.mainIp,
+        });
+      });
+      return mirror(customer, { ...record, instance: { ...record.instance, isoId: null } });
+    },
+
     /** Boots the instance's own system again. */
     async disableRescue(customer: Customer, id: number): Promise<Instance> {
       const record = await actionable(customer, id);

@@ -1,6 +1,7 @@
 import {
   bulkSubscriptionRefundRequestSchema,
   bulkSubscriptionRefundSchema,
+  changeBillingCycleRequestSchema,
   instanceParamsSchema,
   instanceSchema,
   manageAutoRenewRequestSchema,
@@ -67,6 +68,30 @@ export function instanceSubscriptionRoutes(deps: { db: Database; jobs: JobQueue 
       },
       async (request) =>
         ok(await subscriptions.setAutoRenew(customerOf(request), request.params.id, request.body.autoRenew)),
+    );
+
+    app.post(
+      '/instances/:id/change-billing-cycle',
+      {
+        schema: {
+          tags,
+          summary:
+            'The same switch as manage-auto-renew under the call the spec also lists: {isAutoRenewEnabled}; ' +
+            '400 NOT_A_SUBSCRIPTION for hourly instances',
+          security: securedBy,
+          params: instanceParamsSchema,
+          body: changeBillingCycleRequestSchema,
+          response: { 200: okSchema(manageAutoRenewResponseSchema) },
+        },
+      },
+      async (request) =>
+        ok(
+          await subscriptions.setAutoRenew(
+            customerOf(request),
+            request.params.id,
+            request.body.isAutoRenewEnabled,
+          ),
+        ),
     );
 
     app.post(

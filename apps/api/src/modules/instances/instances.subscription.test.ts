@@ -49,6 +49,17 @@ describe('instance subscriptions, deletion and refunds', () => {
     expect(
       (await call(env.alice, 'PUT', `/api/instances/${monthly.id}/manage-auto-renew`, {})).statusCode,
     ).toBe(400);
+
+    // The spec's other call for the same switch.
+    const viaCycle = await call(env.alice, 'POST', `/api/instances/${monthly.id}/change-billing-cycle`, {
+      isAutoRenewEnabled: false,
+    });
+    expect(viaCycle.json().data).toEqual({ code: true, isSubscriptionAutoRenewEnabled: false });
+    expect((await itemNow(env.db, monthly.billableItemId!)).autoRenew).toBe(false);
+    const hourlyViaCycle = await call(env.alice, 'POST', `/api/instances/${hourly.id}/change-billing-cycle`, {
+      isAutoRenewEnabled: true,
+    });
+    expect(hourlyViaCycle.json().code).toBe('NOT_A_SUBSCRIPTION');
   });
 
   it('refunds the unused whole days of a paid cycle once on deletion, and starts the teardown', async () => {
@@ -222,6 +233,7 @@ describe('instance subscriptions, deletion and refunds', () => {
     const calls: ['GET' | 'POST' | 'PUT' | 'DELETE', string, object | undefined][] = [
       ['GET', 'subscription-refund', undefined],
       ['PUT', 'manage-auto-renew', { autoRenew: false }],
+      ['POST', 'change-billing-cycle', { isAutoRenewEnabled: false }],
       ['POST', 'renew', undefined],
       ['DELETE', '', undefined],
     ];
