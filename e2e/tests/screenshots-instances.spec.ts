@@ -207,7 +207,9 @@ function screens(s: Seeded): Screen[] {
       prepare: clickButton('rescue.generate'),
     },
     { name: 'rescuemode-active', path: `/instances/${ids.rescue}/rescuemode`, who: 'full' },
+    { name: 'os', path: `/instances/${ids.off}/os`, who: 'full', prepare: chooseOs('Windows') },
     { name: 'snapshot', path: `/instances/${ids.hourly}/snapshot`, who: 'full' },
+    { name: 'services-snapshots', path: '/services/snapshots', who: 'full' },
     { name: 'snapshot-empty', path: `/instances/${ids.monthly}/snapshot`, who: 'full' },
     {
       name: 'snapshot-restore-dialog',
@@ -249,6 +251,14 @@ function openDialog(buttonKey: string) {
 function clickButton(buttonKey: string) {
   return async (page: Page, variant: ShotVariant) => {
     await page.getByRole('button', { name: textIn(variant.locale, 'instanceDetail', buttonKey) }).click();
+  };
+}
+
+/** The Change OS tab with another family chosen (its trial badge shows for Windows). */
+function chooseOs(family: string) {
+  return async (page: Page) => {
+    await page.getByRole('radio', { name: family }).click();
+    await expect(page.getByRole('radio', { name: family })).toHaveAttribute('aria-checked', 'true');
   };
 }
 

@@ -53,6 +53,11 @@ export const activityEvents = [
   'instance_snapshot_restored',
   'instance_snapshot_restore_failed',
   'instance_snapshot_deleted',
+  // Change OS and reinstall (issue 13).
+  'instance_os_changed',
+  'instance_os_changed_failed',
+  'instance_reinstalled',
+  'instance_reinstalled_failed',
   // Custom ISO (issue 13).
   'instance_iso_ejected',
   'instance_iso_ejected_failed',

@@ -65,3 +65,12 @@ export const usernameForOsFamily = (family: string | null | undefined) =>
 
 /** Reset password is refused for these families (instances.md §5). */
 export const passwordResetUnsupportedFamilies = ['mikrotik'] as const;
+
+/**
+ * Days of the Windows trial licence an image starts with (instances.md §9): 90 for Windows 10 and 11,
+ * 180 for other Windows (Server); null for other families.
+ */
+export function windowsTrialDays(family: string, versionName: string): number | null {
+  if (family !== 'windows') return null;
+  return /\b(10|11)\b/.test(versionName) && !/server/i.test(versionName) ? 90 : 180;
+}

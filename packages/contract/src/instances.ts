@@ -215,6 +215,9 @@ export const instanceStatsSchema = z.object({
 export type InstanceStats = z.infer<typeof instanceStatsSchema>;
 
 export const changeHostnameRequestSchema = z.object({ hostname: hostnameSchema });
+export const changeOsRequestSchema = z.object({ osId: id });
+/** The spec's answer nests the new password once more (`data.data.password`). */
+export const changeOsResponseSchema = z.object({ data: z.object({ password: z.string() }) });
 /** Power-off takes an optional password in the spec's call; the panel sends none. */
 export const powerOffRequestSchema = z.object({ password: z.string().max(128).optional() }).default({});
 export const passwordResponseSchema = z.object({ password: z.string() });

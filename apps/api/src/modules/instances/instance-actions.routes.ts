@@ -1,5 +1,7 @@
 import {
   changeHostnameRequestSchema,
+  changeOsRequestSchema,
+  changeOsResponseSchema,
   enableRescueRequestSchema,
   instanceParamsSchema,
   instanceSchema,
@@ -14,6 +16,7 @@ import { ok, okSchema } from '../../lib/envelope';
 import { customerOf, requireCustomer, securedBy } from '../auth/auth.guard';
 import type { Hypervisor } from '../compute/hypervisor';
 import { createInstanceActions } from './instance-actions.service';
+import { createInstanceOs } from './instance-os.service';
 
 const tags = ['instances'];
 const refusals =
@@ -22,6 +25,7 @@ const refusals =
 /** Server actions of the instance page: power off and on, restart, hostname, password, rescue mode. */
 export function instanceActionRoutes(deps: { db: Database; hypervisor: Hypervisor; jobs: JobQueue }) {
   const actions = createInstanceActions(deps);
+  const os = createInstanceOs(deps);
   return async (plugin: FastifyInstance) => {
     const app = plugin.withTypeProvider<ZodTypeProvider>();
     app.addHook('preHandler', requireCustomer);
@@ -123,6 +127,29 @@ export function instanceActionRoutes(deps: { db: Database; hypervisor: Hyperviso
         ok(
           await actions.enableRescue(customerOf(request), request.params.id, request.body.password),
           'Rescue mode enabled.',
+        ),
+    );
+
+    app.post(
+      '/instances/:id/change-os',
+      {
+        schema: {
+          tags,
+          summary:
+            'Rebuild the disk from another image, or reinstall the same one (keeping an application and its ' +
+            'settings); the new password is in data.data.password, once. 404 for an unknown image, 409 ' +
+            'NOT_AVAILABLE for an image no longer offered, in rescue mode or with a custom ISO attached, 400 ' +
+            `OS_NEEDS_MORE_MEMORY / FEATURE_NOT_SUPPORTED.${refusals}`,
+          security: securedBy,
+          params: instanceParamsSchema,
+          body: changeOsRequestSchema,
+          response: { 200: okSchema(changeOsResponseSchema) },
+        },
+      },
+      async (request) =>
+        ok(
+          await os.changeOs(customerOf(request), request.params.id, request.body.osId),
+          'The operating system is being installed.',
         ),
     );
 

@@ -2,37 +2,28 @@ import {
   CANNOT_RESET_PASSWORD_MESSAGE,
   type Instance,
   instanceErrorCodes,
-  isStableInstanceStatus,
   MUST_BE_OFF_MESSAGE,
   passwordResetUnsupportedFamilies,
   usernameForOsFamily,
 } from '@nimbus/contract';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import type { JobQueue } from '../../jobs/queue';
 import { AppError, badRequest, conflict } from '../../lib/errors';
 import { logActivity } from '../activity-log/activity-log.service';
-import type { AuthenticatedCustomer } from '../auth/auth.guard';
 import { type Hypervisor, HypervisorError, serverRef } from '../compute/hypervisor';
 import { requestConverge } from './converge';
-import { type InstanceRecord, toInstance } from './instance.mapper';
-import { instanceNotFound } from './instance-reads.service';
-import { accessSuspended, isAccountSuspended } from './instance-suspension';
-import { findInstance } from './instances.repository';
+import {
+  type Customer,
+  changing,
+  failureKind,
+  infrastructureError,
+  instanceActionSupport,
+  notAvailable,
+} from './instance-action-support';
 import { instances } from './instances.tables';
 
-type Customer = Pick<AuthenticatedCustomer, 'id' | 'status'>;
 type PowerAction = 'powerOff' | 'powerOn' | 'restart';
-
-const changing = () =>
-  conflict(instanceErrorCodes.instanceChanging, 'The instance is changing. Try again when it has settled.');
-const notAvailable = (detail: string) => conflict(instanceErrorCodes.notAvailable, detail);
-export const infrastructureError = () =>
-  new AppError(
-    500,
-    instanceErrorCodes.infrastructure,
-    'The action could not be completed because of an infrastructure error. Please try again later.',
-  );
 
 /** Per power action: the driver call, the events it logs, and what its pre-check refuses. */
 const power: Record<
@@ -70,45 +61,7 @@ function mustBeOff(detail: string) {
 export function createInstanceActions(deps: { db: Database; hypervisor: Hypervisor; jobs: JobQueue }) {
   const { db, hypervisor, jobs } = deps;
 
-  /** The customer's instance, ready and stable, or the reason it cannot be acted on. */
-  async function actionable(customer: Customer, id: number): Promise<InstanceRecord> {
-    const record = await findInstance(db, customer.id, id, isAccountSuspended(customer.status));
-    if (!record) throw instanceNotFound();
-    if (record.suspended) throw accessSuspended();
-    if (record.instance.lifecycle !== 'ready' || !isStableInstanceStatus(record.instance.status))
-      throw changing();
-    return record;
-  }
-
-  const logFor = (record: InstanceRecord, event: string, data: Record<string, unknown> = {}) =>
-    logActivity(db, {
-      customerId: record.instance.customerId,
-      event,
-      data: { hostname: record.instance.hostname, ...data },
-      instanceId: record.instance.id,
-      mainIp: record.instance.mainIp,
-    });
-
-  /** Reads the server back and stores what it reports, then answers the instance as it now is. */
-  async function mirror(customer: Customer, record: InstanceRecord): Promise<Instance> {
-    const row = record.instance;
-    try {
-      const state = await hypervisor.get(serverRef(row.id));
-      if (state) {
-        await db
-          .update(instances)
-          .set({ status: state.status, updatedAt: new Date() })
-          .where(and(eq(instances.id, row.id), eq(instances.lifecycle, 'ready')));
-      }
-    } catch {
-      // The action itself went through; the converge job reads the state again shortly.
-    }
-    // The converge job follows the server until it settles (the panel polls meanwhile).
-    await requestConverge(jobs, row.id, 2);
-    const fresh = await findInstance(db, customer.id, row.id, isAccountSuspended(customer.status));
-    if (!fresh) throw instanceNotFound();
-    return toInstance(fresh);
-  }
+  const { actionable, logFor, mirror } = instanceActionSupport(deps);
 
   return {
     async power(customer: Customer, id: number, action: PowerAction): Promise<Instance> {
@@ -241,5 +194,3 @@ export function createInstanceActions(deps: { db: Database; hypervisor: Hypervis
     },
   };
 }
-
-const failureKind = (error: unknown) => (error instanceof HypervisorError ? error.kind : 'unexpected');

@@ -12,7 +12,7 @@ import { logActivity } from '../activity-log/activity-log.service';
 import { endBillableItem } from '../billing/billable-items';
 import { type Hypervisor, HypervisorError, serverRef } from '../compute/hypervisor';
 import { requestConverge } from '../instances/converge';
-import { infrastructureError } from '../instances/instance-actions.service';
+import { infrastructureError } from '../instances/instance-action-support';
 import { goneInstanceIds } from '../instances/instance-lifecycles';
 import { isAccountSuspended } from '../instances/instance-suspension';
 import { findInstance } from '../instances/instances.repository';

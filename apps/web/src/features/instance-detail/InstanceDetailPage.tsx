@@ -1,4 +1,4 @@
-import { Box, Tab, Tabs, tabClasses, tabsClasses } from '@mui/material';
+import { Box, Tab, Tabs } from '@mui/material';
 import { Navigate, useNavigate, useParams } from '@tanstack/react-router';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import { instanceTabs } from '../../app/routes-instance-detail';
 import { InfrastructureError } from '../../components/InfrastructureError';
 import { ButtonLink } from '../../components/links';
 import { LoadingState } from '../../components/states/LoadingState';
+import { scrollableTabsSx } from '../../components/tab-strip';
 import { withChunkLoadError } from '../shell/chunk-error';
 import { UnavailablePage } from '../unavailable/UnavailablePage';
 import { AccessTab } from './access/AccessTab';
@@ -21,44 +22,15 @@ const BillingTab = lazy(
   withChunkLoadError(() => import('./billing/BillingTab').then((m) => ({ default: m.BillingTab }))),
 );
 const LogTab = lazy(withChunkLoadError(() => import('./log/LogTab').then((m) => ({ default: m.LogTab }))));
+const ChangeOsTab = lazy(
+  withChunkLoadError(() => import('./os/ChangeOsTab').then((m) => ({ default: m.ChangeOsTab }))),
+);
 const SnapshotTab = lazy(
   withChunkLoadError(() => import('./snapshot/SnapshotTab').then((m) => ({ default: m.SnapshotTab }))),
 );
 const RescueTab = lazy(
   withChunkLoadError(() => import('./rescue/RescueTab').then((m) => ({ default: m.RescueTab }))),
 );
-
-/**
- * The scroll arrows lie over the ends of the tab strip instead of beside it. Beside it, a disabled
- * arrow left a blank gap before the first tab, and the arrows, mounted after the selected tab had been
- * scrolled into view, narrowed the strip and hid that tab under them (Logs, Network at 375 px). Over it,
- * the strip keeps its width, a disabled arrow is simply not shown, and the scroll padding keeps the
- * selected tab clear of the arrows (MUI scrolls it into view within the scroll padding).
- */
-const ARROW = 40;
-const tabsSx = {
-  position: 'relative',
-  borderBottom: 1,
-  borderColor: 'divider',
-  mb: 3,
-  [`& .${tabsClasses.scroller}`]: { scrollPaddingInline: `${ARROW}px` },
-  // Tabs as wide as their labels (not MUI's 90 px each): the eleven fit a 1366 px screen in English
-  // and Arabic; longer languages and small screens still scroll.
-  [`& .${tabClasses.root}`]: { minWidth: 0, px: 1.5 },
-  [`& .${tabsClasses.scrollButtons}`]: {
-    position: 'absolute',
-    insetBlock: 0,
-    zIndex: 1,
-    width: ARROW,
-    bgcolor: 'background.default',
-    opacity: 1,
-    borderColor: 'divider',
-    // Both are divs, as is the scroller between them: the first is the start arrow, the last the end one.
-    '&:first-of-type': { insetInlineStart: 0, borderInlineEnd: 1 },
-    '&:last-of-type': { insetInlineEnd: 0, borderInlineStart: 1 },
-    '&.Mui-disabled': { display: 'none' },
-  },
-} as const;
 
 /**
  * /instances/{id}/{tab}: the instance's header and actions, then one tab. The instance is polled until
@@ -91,7 +63,7 @@ export function InstanceDetailPage() {
         scrollButtons="auto"
         allowScrollButtonsMobile
         aria-label={t('tabs.label')}
-        sx={tabsSx}
+        sx={scrollableTabsSx}
       >
         {instanceTabs.map((value) => (
           <Tab
@@ -115,6 +87,7 @@ export function InstanceDetailPage() {
           {tab === 'log' && <LogTab instance={instance} />}
           {tab === 'rescuemode' && <RescueTab instance={instance} />}
           {tab === 'snapshot' && <SnapshotTab instance={instance} />}
+          {tab === 'os' && <ChangeOsTab instance={instance} />}
         </Suspense>
         {!isAvailableTab(tab) && (
           <UnavailablePage

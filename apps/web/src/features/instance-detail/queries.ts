@@ -101,6 +101,12 @@ export const useResetInstancePasswordMutation = (id: number) =>
     api<z.output<typeof passwordResponseSchema>>(`/instances/${id}/change-pass`, { method: 'POST' }),
   );
 
+/** Change OS or reinstall: the new password comes once, in `data.password`. */
+export const useChangeOsMutation = (id: number) =>
+  useInstanceMutation(id, (osId: number) =>
+    api<{ data: { password: string } }>(`/instances/${id}/change-os`, { method: 'POST', body: { osId } }),
+  );
+
 export const useEnableRescueMutation = (id: number) =>
   useInstanceMutation(id, (password: string) =>
     api<Instance>(`/instances/${id}/rescue-mode`, { method: 'POST', body: { password } }),

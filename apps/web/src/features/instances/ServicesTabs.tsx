@@ -1,6 +1,7 @@
 import { Tabs } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { TabLink } from '../../components/links';
+import { scrollableTabsSx } from '../../components/tab-strip';
 
 /** The Services tabs (instances.md §2); each is a page of its own. */
 export const servicesTabs = ['instanceList', 'backups', 'snapshots', 'customIso'] as const;
@@ -15,7 +16,7 @@ export function ServicesTabs({ current }: { current: ServicesTab }) {
       scrollButtons="auto"
       allowScrollButtonsMobile
       aria-label={t('servicesTabs.label')}
-      sx={{ borderBottom: 1, borderColor: 'divider', mb: 3 }}
+      sx={scrollableTabsSx}
     >
       {servicesTabs.map((tab) => (
         <TabLink

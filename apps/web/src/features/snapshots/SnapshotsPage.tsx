@@ -25,7 +25,15 @@ export function SnapshotsPage() {
         breadcrumbs={[{ label: t('breadcrumb.services') }, { label: t('snapshots.title') }]}
       />
       <ServicesTabs current="snapshots" />
-      <Paper variant="outlined" sx={{ p: { xs: 1.5, sm: 2 } }}>
+      {/* On small screens the snapshots are cards of their own: no frame around them. */}
+      <Paper
+        variant="outlined"
+        sx={{
+          p: { xs: 0, md: 2 },
+          borderWidth: { xs: 0, md: 1 },
+          bgcolor: { xs: 'transparent', md: 'background.paper' },
+        }}
+      >
         <SnapshotList
           filters={{ page }}
           onPage={(next) =>
