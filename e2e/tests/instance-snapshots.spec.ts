@@ -44,6 +44,26 @@ test('a customer takes a snapshot, restores it by typing the word, and deletes i
   const [snapshot] = (await list.json()).data.items;
   expect(snapshot).toMatchObject({ status: 'active', monthlyPrice: expect.stringMatching(/^\d+\.\d{4}$/) });
 
+  // Deploy a new instance from it: the creation screen opens on the Snapshots tab with it chosen.
+  await table.getByRole('link', { name: `Create an instance from ${name}` }).click();
+  await expect(page).toHaveURL(/\/createinstance\?.*snapshotId=/);
+  const source = page
+    .getByRole('radiogroup', { name: 'Snapshots' })
+    .getByRole('radio', { name: new RegExp(name) });
+  await expect(source).toHaveAttribute('aria-checked', 'true');
+  await page.getByRole('radio', { name: /Cloud S/ }).click();
+  await page.getByLabel('Hostname of instance 1').fill('snap-copy');
+  await page.getByRole('button', { name: /Create instance/ }).click();
+  await expect(page.getByRole('heading', { name: 'Your services are ready' })).toBeVisible({
+    timeout: 60_000,
+  });
+  const copies = await request.get('/api/instances', { headers: api(customer.tokens) });
+  const copy = ((await copies.json()).data.instances as { hostname: string; os: { name: string } }[]).find(
+    (i) => i.hostname === 'snap-copy',
+  );
+  expect(copy?.os.name).toBe('Ubuntu 24.04 LTS');
+  await page.goto(`/instances/${id}/snapshot`);
+
   await table.getByRole('button', { name: `Delete ${name}` }).click();
   await page
     .getByRole('dialog', { name: `Delete ${name}?` })

@@ -24,7 +24,7 @@ interface Seeded {
   empty: Tokens;
   creationAnswer: CreationAnswer;
   preorders: unknown[];
-  ids: { hourly: number; off: number; monthly: number; v6: number; rescue: number };
+  ids: { hourly: number; off: number; monthly: number; v6: number; rescue: number; snapshot: number };
 }
 
 let seeded: Seeded;
@@ -108,7 +108,9 @@ async function seed(page: Page, request: APIRequestContext): Promise<Seeded> {
     .toEqual(['active', 'active', 'active', 'active', 'active']);
   await post(request, tokens, `/api/instances/${ids.off}/poweroff`, {});
   await post(request, tokens, `/api/instances/${ids.rescue}/rescue-mode`, { password: 'Rescue123' });
-  await post(request, tokens, '/api/snapshots', { instanceId: ids.hourly });
+  const snapshot = await post<{ data: { id: number } }>(request, tokens, '/api/snapshots', {
+    instanceId: ids.hourly,
+  });
   await expect
     .poll(
       async () => {
@@ -123,7 +125,13 @@ async function seed(page: Page, request: APIRequestContext): Promise<Seeded> {
     .toBe('shutdown');
 
   const empty = await signedInCustomer(page, request, 'shots-empty');
-  return { full: tokens, empty: empty.tokens, creationAnswer: hourly, preorders, ids };
+  return {
+    full: tokens,
+    empty: empty.tokens,
+    creationAnswer: hourly,
+    preorders,
+    ids: { ...ids, snapshot: snapshot.data.id },
+  };
 }
 
 interface Screen {
@@ -146,6 +154,12 @@ function screens(s: Seeded): Screen[] {
       prepare: pickPlan,
     },
     { name: 'createinstance-gpu', path: '/createinstance?planType=gpu-provided&region=1', who: 'full' },
+    {
+      name: 'createinstance-snapshot',
+      path: `/createinstance?planType=default&region=1&snapshotId=${ids.snapshot}`,
+      who: 'full',
+      prepare: pickPlan,
+    },
     { name: 'cart', path: '/cart', who: null },
     {
       name: 'createinstance-pending',

@@ -170,6 +170,21 @@ export function describeDriverContract(name: string, setup: () => DriverUnderTes
       await expect(driver.operation('never-started')).rejects.toEqual(refusal('not_found'));
     });
 
+    it('builds a new server from a snapshot, and refuses one from a snapshot that does not exist', async () => {
+      const { driver } = setup();
+      const ref = await activeServer();
+      const snapshot = `snap-source-${ref}`;
+      await finished((await driver.takeSnapshot(ref, snapshot)).id);
+      const copy = setup().spec({ source: { kind: 'snapshot', snapshotRef: snapshot, osFamily: 'ubuntu' } });
+      await driver.create(copy);
+      expect((await settled(copy.ref)).status).toBe('active');
+      const missing = setup().spec({
+        source: { kind: 'snapshot', snapshotRef: 'never-taken', osFamily: 'ubuntu' },
+      });
+      await expect(driver.create(missing)).rejects.toEqual(refusal('not_found'));
+      expect(await driver.get(missing.ref)).toBeNull();
+    });
+
     it('fails a snapshot half-way without harming the server or leaving an image', async () => {
       const { driver, failNextSnapshot } = setup();
       const ref = await activeServer();

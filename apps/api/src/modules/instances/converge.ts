@@ -87,7 +87,9 @@ async function provision(deps: ConvergeDeps, tx: Tx, row: InstanceRow): Promise<
       // Idempotent by ref: a create that reached the driver before a crash returns the same server.
       await deps.hypervisor.create(await serverSpecOf(tx, row));
     } catch (error) {
-      if (error instanceof HypervisorError && error.kind === 'no_capacity') {
+      // No room, or the image to build from is gone (a snapshot deleted meanwhile): the order fails and
+      // its charge comes back, instead of asking again forever.
+      if (error instanceof HypervisorError && (error.kind === 'no_capacity' || error.kind === 'not_found')) {
         await failInstanceCreation(tx, row.id, error.message);
         return 'settled';
       }

@@ -138,6 +138,7 @@ export function createFakeHypervisor() {
     name: 'fake',
     create: op('create', (spec: ServerSpec) => {
       if (deleted.has(spec.ref)) throw new HypervisorError('invalid_state', `${spec.ref} was deleted`);
+      if (spec.source.kind === 'snapshot') requireImage(spec.source.snapshotRef);
       if (!servers.has(spec.ref)) {
         if (knobs.noCapacity) throw new HypervisorError('no_capacity', 'No host can hold the server.');
         const failing = knobs.fail || knobs.failBuilds > 0;

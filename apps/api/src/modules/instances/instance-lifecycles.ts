@@ -20,3 +20,13 @@ export async function instanceRowById(db: DbOrTx, id: number) {
     .where(and(eq(instances.id, id)));
   return row ?? null;
 }
+
+/** Whether an instance is being built from this snapshot now (its image must stay until it is). */
+export async function buildingFromSnapshot(db: DbOrTx, snapshotId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: instances.id })
+    .from(instances)
+    .where(and(eq(instances.sourceSnapshotId, snapshotId), eq(instances.lifecycle, 'provisioning')))
+    .limit(1);
+  return Boolean(row);
+}

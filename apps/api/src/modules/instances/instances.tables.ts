@@ -52,6 +52,8 @@ export const instances = pgTable(
     osName: text(),
     appId: integer(),
     isoId: integer(),
+    /** The snapshot the instance was created from (its disk is a copy of it), if any. */
+    sourceSnapshotId: integer(),
     vcpuCount: integer().notNull(),
     ramMb: integer().notNull(),
     diskGb: integer().notNull(),

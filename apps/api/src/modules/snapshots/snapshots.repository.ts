@@ -82,3 +82,12 @@ export async function snapshotsInOperation(db: DbOrTx, limit = 500): Promise<num
     .limit(limit);
   return rows.map((r) => r.id);
 }
+
+/**
+ * The image a snapshot is stored in, for building an instance from it (deleted or not: an order accepted
+ * before a deletion still builds from the copy it was promised).
+ */
+export async function snapshotImageRef(db: DbOrTx, id: number): Promise<string | null> {
+  const [row] = await db.select({ imageRef: snapshots.imageRef }).from(snapshots).where(eq(snapshots.id, id));
+  return row?.imageRef ?? null;
+}

@@ -13,7 +13,7 @@ import { endBillableItem } from '../billing/billable-items';
 import { type Hypervisor, HypervisorError, serverRef } from '../compute/hypervisor';
 import { requestConverge } from '../instances/converge';
 import { infrastructureError } from '../instances/instance-action-support';
-import { goneInstanceIds } from '../instances/instance-lifecycles';
+import { buildingFromSnapshot, goneInstanceIds } from '../instances/instance-lifecycles';
 import { isAccountSuspended } from '../instances/instance-suspension';
 import { findInstance } from '../instances/instances.repository';
 import { metadataOf, snapshotName, toSnapshot } from './snapshot.mapper';
@@ -202,6 +202,11 @@ export function createSnapshots(deps: { db: Database; hypervisor: Hypervisor; jo
         throw conflict(
           snapshotErrorCodes.notActive,
           'The snapshot is being taken or restored. Try again when it has finished.',
+        );
+      if (await buildingFromSnapshot(db, row.id))
+        throw conflict(
+          snapshotErrorCodes.notActive,
+          'An instance is being created from this snapshot. Try again when it is ready.',
         );
       try {
         if (row.imageRef) await hypervisor.deleteSnapshot(row.imageRef);

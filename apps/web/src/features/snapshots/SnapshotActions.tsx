@@ -1,6 +1,7 @@
 import { Button, Stack } from '@mui/material';
 import type { Snapshot } from '@nimbus/contract';
 import { useTranslation } from 'react-i18next';
+import { ButtonLink } from '../../components/links';
 import { canDelete, canRestore, canRetake, type SnapshotAction } from './snapshot-rules';
 
 /** A snapshot's actions, each opening its confirmation; unavailable ones are disabled. */
@@ -37,6 +38,19 @@ export function SnapshotActions({
       >
         {t('snapshots.actions.retake')}
       </Button>
+      <ButtonLink
+        size="small"
+        to="/createinstance"
+        search={{
+          snapshotId: snapshot.id,
+          region: snapshot.regionId,
+          planType: snapshot.metadata.instanceClass,
+        }}
+        disabled={snapshot.status !== 'active'}
+        aria-label={t('snapshots.actions.deployLabel', name)}
+      >
+        {t('snapshots.actions.deploy')}
+      </ButtonLink>
       <Button
         size="small"
         color="error"

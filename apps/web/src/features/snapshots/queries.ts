@@ -1,4 +1,10 @@
-import { SNAPSHOT_PAGE_SIZE, type Snapshot, type SnapshotList } from '@nimbus/contract';
+import {
+  SNAPSHOT_LIST_MAX_LIMIT,
+  SNAPSHOT_PAGE_SIZE,
+  type Snapshot,
+  type SnapshotList,
+  type SnapshotStatus,
+} from '@nimbus/contract';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client';
 import { useIdempotentIntent } from '../../api/idempotency';
@@ -10,6 +16,7 @@ export const SNAPSHOT_POLL_MS = 5000;
 
 export interface SnapshotFilters {
   instanceId?: number;
+  status?: SnapshotStatus;
   page: number;
 }
 
@@ -29,7 +36,13 @@ export const snapshotListQuery = (filters: SnapshotFilters) =>
     queryKey: snapshotKeys.list(filters),
     queryFn: () =>
       api<SnapshotList>('/snapshots', {
-        query: { instanceId: filters.instanceId, page: filters.page, limit: SNAPSHOT_PAGE_SIZE },
+        query: {
+          instanceId: filters.instanceId,
+          status: filters.status,
+          page: filters.page,
+          // A picker shows every ready snapshot at once; lists page by the spec's 25.
+          limit: filters.status ? SNAPSHOT_LIST_MAX_LIMIT : SNAPSHOT_PAGE_SIZE,
+        },
       }),
     refetchInterval: (query) => unlessLive(hasOperation(query.state.data) ? SNAPSHOT_POLL_MS : false),
   });

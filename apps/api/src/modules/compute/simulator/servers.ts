@@ -5,6 +5,7 @@ import type { JobQueue } from '../../../jobs/queue';
 import { HypervisorError, type ServerSpec, type ServerState } from '../hypervisor';
 import { describeAddresses, releaseAddresses } from './addresses';
 import { chooseHost, ensureRegionFleet, lockRegion } from './fleet';
+import { findImageOwner } from './images';
 import { generateServerPassword, hashServerPassword } from './passwords';
 import { scheduleStep } from './simulator.jobs';
 import { simHosts, simServers } from './simulator.tables';
@@ -66,6 +67,8 @@ export function serverOperations(deps: SimulatorDeps) {
      * hashes (a real cloud cannot tell it either). The newest password returned is always the valid one.
      */
     async create(spec: ServerSpec) {
+      if (spec.source.kind === 'snapshot' && !(await findImageOwner(db, spec.source.snapshotRef, 'snapshot')))
+        throw new HypervisorError('not_found', `The snapshot ${spec.source.snapshotRef} does not exist.`);
       const password = generateServerPassword();
       const passwordHash = await hashServerPassword(password);
       const now = new Date();

@@ -139,6 +139,7 @@ export async function placeOrder(
         osName: `${order.osDisplayName} ${order.os.name}`,
         appId: order.app?.id ?? null,
         isoId: null,
+        sourceSnapshotId: order.snapshot?.id ?? null,
         vcpuCount: order.machine.vcpu,
         ramMb: order.machine.ramMb,
         diskGb: order.machine.diskGb,

@@ -33,6 +33,7 @@ import {
 } from '../../catalogue/catalogue.repository';
 import type { FileAppConfig } from '../../catalogue/catalogue-file.schema';
 import { publicKeysOf } from '../../ssh-keys/ssh-keys.repository';
+import { snapshotSource } from './snapshot-source';
 
 /**
  * Every rule an order must pass before anything is charged (instances.md §3, §5; platform.md §5, §8).
@@ -47,6 +48,8 @@ const creationErrorCodes = {
 } as const;
 
 export interface ResolvedOrder {
+  /** The snapshot the instances are created from, if any. */
+  snapshot: { id: number } | null;
   region: Region;
   /** The plan as sold in the region, exactly as GET /products serves it; null for a custom plan. */
   product: Product | null;
@@ -84,7 +87,6 @@ const notAvailable = (detail: string) => new AppError(409, instanceErrorCodes.no
 
 /** Sources that arrive in a later issue: nobody can own one yet, so any id is a missing one. */
 function assertNoLaterSources(p: CreateInstancesParams) {
-  if (p.fromSnapshot != null) throw notFound('No such snapshot.');
   if (p.backupId != null) throw notFound('No such backup.');
   if (p.isoId != null) throw notFound('No such ISO.');
   if (p.floatingIPCount > 0)
@@ -200,7 +202,19 @@ export async function resolveOrder(
   }
 
   const machine = machineOf(productRow, p.extraResource);
-  const { app, os, osDisplayName } = await resolveImage(db, p);
+  // A snapshot brings its own image (a copy of a disk, not an installation).
+  const fromSnapshot =
+    p.fromSnapshot != null
+      ? await snapshotSource(db, customerId, p.fromSnapshot, {
+          regionId: region.id,
+          regionName: region.name,
+          planClass,
+          diskGb: machine.diskGb,
+        })
+      : null;
+  const { app, os, osDisplayName } = fromSnapshot
+    ? { app: null, os: fromSnapshot.os, osDisplayName: fromSnapshot.osDisplayName }
+    : await resolveImage(db, p);
   const minRamMb = Math.max(os.minRamMb, (app?.minRamGb ?? 0) * 1024);
   if (machine.ramMb < minRamMb)
     throw invalid('productId', `This image needs at least ${minRamMb / 1024} GB of memory.`);
@@ -250,6 +264,7 @@ export async function resolveOrder(
   const sshPublicKeys = wanted.map((id) => keys.find((k) => k.id === id)!.publicKey);
 
   return {
+    snapshot: fromSnapshot ? { id: fromSnapshot.snapshot.id } : null,
     region,
     product,
     productRow,

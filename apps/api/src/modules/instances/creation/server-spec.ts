@@ -2,6 +2,7 @@ import { usernameForOsFamily } from '@nimbus/contract';
 import type { DbOrTx } from '../../../db/client';
 import { featureNamesOf, productGpuOf } from '../../catalogue/catalogue.repository';
 import { type ServerSource, type ServerSpec, serverRef } from '../../compute/hypervisor';
+import { snapshotImageRef } from '../../snapshots/snapshots.repository';
 import type { instances } from '../instances.tables';
 
 type InstanceRow = typeof instances.$inferSelect;
@@ -11,8 +12,10 @@ export async function serverSpecOf(db: DbOrTx, row: InstanceRow): Promise<Server
   const product = row.productId ? await productGpuOf(db, row.productId) : null;
   const featureNames = await featureNamesOf(db, row.featureIds);
   const osFamily = row.osFamily ?? '';
-  const source: ServerSource =
-    row.appId !== null
+  const snapshotRef = row.sourceSnapshotId ? await snapshotImageRef(db, row.sourceSnapshotId) : null;
+  const source: ServerSource = snapshotRef
+    ? { kind: 'snapshot', snapshotRef, osFamily }
+    : row.appId !== null
       ? { kind: 'application', appId: row.appId, osId: row.osId ?? 0, osFamily, ocaData: row.ocaData }
       : { kind: 'os', osId: row.osId ?? 0, osFamily };
   return {

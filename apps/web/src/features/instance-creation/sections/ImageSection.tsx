@@ -6,15 +6,15 @@ import { useCreation } from '../creation-context';
 import { type ImageTab, imageTabs } from '../form-model';
 import { ApplicationPicker } from './ApplicationPicker';
 import { OsPicker } from './OsPicker';
+import { SnapshotPicker } from './SnapshotPicker';
 
-/** Snapshots, backups and custom ISOs arrive in a later release: their tabs say there are none yet. */
+/** Backups and custom ISOs arrive in a later release: their tabs say there are none yet. */
 const laterTabs: Partial<Record<ImageTab, string>> = {
   backups: 'image.empty.backups',
-  snapshots: 'image.empty.snapshots',
   customIso: 'image.empty.customIso',
 };
 
-/** What the instance boots: an OS, an application, an OS with a control panel, or (later) an image. */
+/** What the instance boots: an OS, an application, an OS with a control panel, a snapshot, or (later) an image. */
 export function ImageSection({ initialTag }: { initialTag?: string }) {
   const { t } = useTranslation('instanceCreation');
   const { values, apply } = useCreation();
@@ -70,6 +70,7 @@ export function ImageSection({ initialTag }: { initialTag?: string }) {
         {tab === 'os' && <OsPicker withPanel={false} />}
         {tab === 'osWithPanel' && <OsPicker withPanel />}
         {tab === 'applications' && <ApplicationPicker initialTag={initialTag} />}
+        {tab === 'snapshots' && <SnapshotPicker />}
         {later && <EmptyState title={t(later)} message={t('image.empty.later')} />}
       </Box>
     </SectionCard>

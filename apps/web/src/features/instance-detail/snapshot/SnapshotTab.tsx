@@ -5,7 +5,6 @@ import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { pageSearch } from '../../../components/filters';
-import { TextLink } from '../../../components/links';
 import { SectionCard } from '../../../components/SectionCard';
 import { useToast } from '../../../components/toast/ToastProvider';
 import { useMoney } from '../../../lib/money';
@@ -68,8 +67,7 @@ export function SnapshotTab({ instance }: { instance: Instance }) {
           {t('snapshots.restoreNote')}
         </Typography>
         <Typography color="text.secondary" variant="body2">
-          {t('snapshots.deletedNote')}{' '}
-          <TextLink to="/support/new-ticket">{t('snapshots.errors.contactSupport')}</TextLink>
+          {t('snapshots.deletedNote')}
         </Typography>
         {blocked && <Alert severity="info">{t(blocked)}</Alert>}
         <div>{takeButton}</div>

@@ -1,0 +1,1 @@
+ALTER TABLE "instances" ADD COLUMN "source_snapshot_id" integer;

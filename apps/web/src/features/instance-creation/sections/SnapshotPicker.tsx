@@ -1,0 +1,111 @@
+import PhotoCameraIcon from '@mui/icons-material/PhotoCameraOutlined';
+import { Box, Card, CardActionArea, Typography } from '@mui/material';
+import type { Snapshot } from '@nimbus/contract';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Ltr } from '../../../components/Ltr';
+import { EmptyState } from '../../../components/states/EmptyState';
+import { ErrorState } from '../../../components/states/ErrorState';
+import { LoadingState } from '../../../components/states/LoadingState';
+import { snapshotListQuery } from '../../snapshots/queries';
+import { sizeInGb } from '../../snapshots/snapshot-rules';
+import { useCreation } from '../creation-context';
+import type { CreationValues } from '../form-model';
+import { machineOf } from '../plan-rules';
+
+export type SnapshotUnavailableReason = 'region' | 'planType' | 'storage' | 'gpu' | 'image';
+
+/** Why a snapshot cannot make this order's instances, or null (instances.md §4 unavailable reasons). */
+export function snapshotUnavailable(
+  snapshot: Snapshot,
+  values: Pick<CreationValues, 'regionId' | 'planClass'>,
+  diskGb: number | null,
+): SnapshotUnavailableReason | null {
+  if (values.planClass === 'gpu-provided') return 'gpu';
+  if (snapshot.metadata.osId === null) return 'image';
+  if (values.regionId !== null && snapshot.regionId !== values.regionId) return 'region';
+  if (snapshot.metadata.instanceClass !== values.planClass) return 'planType';
+  if (diskGb !== null && diskGb < snapshot.metadata.disk) return 'storage';
+  return null;
+}
+
+/**
+ * The creation screen's Snapshots tab: the customer's ready snapshots; one that cannot make this order's
+ * instances says why. Choosing one builds the instances from it (its image comes along).
+ */
+export function SnapshotPicker() {
+  const { t } = useTranslation('instanceCreation');
+  const { values, apply, catalogue } = useCreation();
+  const list = useQuery(snapshotListQuery({ page: 1, status: 'active' }));
+  const chosen = list.data?.items.find((s) => s.id === values.fromSnapshot);
+  // A snapshot chosen by the link (?snapshotId=) brings its image, as a click on its card does.
+  useEffect(() => {
+    if (chosen && chosen.metadata.osId !== values.osId) apply({ osId: chosen.metadata.osId, appId: null });
+  }, [chosen, values.osId, apply]);
+  const diskGb =
+    catalogue.product || values.customPlan
+      ? machineOf(catalogue.product, values.extraResource).diskInGB
+      : null;
+
+  if (list.isPending) return <LoadingState minHeight={120} />;
+  if (list.isError) return <ErrorState onRetry={() => void list.refetch()} />;
+  if (list.data.items.length === 0)
+    return (
+      <EmptyState
+        icon={<PhotoCameraIcon />}
+        title={t('image.empty.snapshots')}
+        message={t('image.snapshots.howTo')}
+      />
+    );
+  return (
+    <Box
+      role="radiogroup"
+      aria-label={t('image.tabs.snapshots')}
+      sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: 'repeat(auto-fill, minmax(220px, 1fr))' }}
+    >
+      {list.data.items.map((snapshot) => {
+        const reason = snapshotUnavailable(snapshot, values, diskGb);
+        const chosen = values.fromSnapshot === snapshot.id;
+        return (
+          <Card
+            key={snapshot.id}
+            variant="outlined"
+            sx={{ borderColor: chosen ? 'primary.main' : undefined, borderWidth: chosen ? 2 : 1 }}
+          >
+            <CardActionArea
+              role="radio"
+              aria-checked={chosen}
+              disabled={reason !== null}
+              onClick={() =>
+                apply({ fromSnapshot: snapshot.id, osId: snapshot.metadata.osId, appId: null, ocaData: {} })
+              }
+              sx={{
+                p: 1.5,
+                height: '100%',
+                alignItems: 'flex-start',
+                display: 'flex',
+                flexDirection: 'column',
+              }}
+            >
+              <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+                <Ltr nowrap={false}>{snapshot.name}</Ltr>
+              </Typography>
+              <Typography variant="body2" color="text.secondary">
+                {t('image.snapshots.details', {
+                  hostname: snapshot.metadata.hostname,
+                  size: sizeInGb(snapshot) ?? '—',
+                })}
+              </Typography>
+              {reason && (
+                <Typography variant="body2" color="warning.main" sx={{ mt: 0.5 }}>
+                  {t(`image.snapshots.unavailable.${reason}`, { disk: snapshot.metadata.disk })}
+                </Typography>
+              )}
+            </CardActionArea>
+          </Card>
+        );
+      })}
+    </Box>
+  );
+}
