@@ -222,6 +222,7 @@ function screens(s: Seeded): Screen[] {
     },
     { name: 'rescuemode-active', path: `/instances/${ids.rescue}/rescuemode`, who: 'full' },
     { name: 'os', path: `/instances/${ids.off}/os`, who: 'full', prepare: chooseOs('Windows') },
+    { name: 'performance', path: `/instances/${ids.hourly}/performance`, who: 'full', prepare: readings },
     { name: 'snapshot', path: `/instances/${ids.hourly}/snapshot`, who: 'full' },
     { name: 'services-snapshots', path: '/services/snapshots', who: 'full' },
     { name: 'snapshot-empty', path: `/instances/${ids.monthly}/snapshot`, who: 'full' },
@@ -266,6 +267,11 @@ function clickButton(buttonKey: string) {
   return async (page: Page, variant: ShotVariant) => {
     await page.getByRole('button', { name: textIn(variant.locale, 'instanceDetail', buttonKey) }).click();
   };
+}
+
+/** The Performance tab once the collector's first minute has arrived (it runs every minute). */
+async function readings(page: Page) {
+  await expect(page.getByRole('progressbar', { name: /\d+ %$/ }).first()).toBeVisible({ timeout: 150_000 });
 }
 
 /** The Change OS tab with another family chosen (its trial badge shows for Windows). */

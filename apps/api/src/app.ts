@@ -18,6 +18,7 @@ import { healthRoutes } from './modules/health/health.routes';
 import { registerIdempotency } from './modules/idempotency/idempotency.plugin';
 import { instancesModule } from './modules/instances/instances.module';
 import { mailModule } from './modules/mail/mail.module';
+import { monitoringModule } from './modules/monitoring/monitoring.module';
 import { paymentsModule } from './modules/payments/payments.module';
 import { sandboxCheckoutAbsent, sandboxCheckoutRoutes } from './modules/payments/sandbox-checkout.routes';
 import { preordersModule } from './modules/preorders/preorders.module';
@@ -116,6 +117,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(instancesModule(deps));
       await api.register(preordersModule(deps));
       await api.register(snapshotsModule(deps));
+      await api.register(monitoringModule(deps));
       await api.register(eventsModule(deps));
     },
     { prefix: '/api' },

@@ -31,6 +31,8 @@ export * from './instance-status-rules';
 export * from './instances';
 export * from './instances-rules';
 export * from './locales';
+export * from './metrics';
+export * from './metrics-rules';
 export * from './money';
 export * from './money-rules';
 export * from './payments';

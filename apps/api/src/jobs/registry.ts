@@ -7,6 +7,7 @@ import { idempotencyJobs } from '../modules/idempotency/idempotency.jobs';
 import { instanceBillingJobs } from '../modules/instances/billing-terminations.jobs';
 import { instanceJobs } from '../modules/instances/instances.jobs';
 import { mailJobs } from '../modules/mail/mail.jobs';
+import { monitoringJobs } from '../modules/monitoring/monitoring.jobs';
 import { paymentJobs } from '../modules/payments/payments.jobs';
 import { snapshotJobs } from '../modules/snapshots/snapshots.jobs';
 import type { JobDefinition } from './queue';
@@ -23,6 +24,7 @@ export function allJobs(deps: AppDeps): JobDefinition<never>[] {
     ...instanceJobs(deps),
     ...instanceBillingJobs(deps),
     ...snapshotJobs(deps),
+    ...monitoringJobs(deps),
     ...idempotencyJobs(deps),
     ...verificationReviewJobs(deps),
   ];

@@ -1,4 +1,4 @@
-import { isStableInstanceStatus } from '@nimbus/contract';
+import { isPercentMetric, isStableInstanceStatus, metricNames } from '@nimbus/contract';
 import { describe, expect, it } from 'vitest';
 import type { Hypervisor, ServerSpec, ServerState } from './hypervisor';
 
@@ -236,7 +236,15 @@ export function describeDriverContract(name: string, setup: () => DriverUnderTes
       for (const p of points) expect(p.value).toBeGreaterThanOrEqual(0);
       for (const p of points) expect(p.value).toBeLessThanOrEqual(100);
       expect((await driver.consoleSession(ref, 'vnc')).expiresAt.getTime()).toBeGreaterThan(Date.now());
+      const sampled = await driver.sampleMetrics([ref, 'never-created'], now);
+      expect([...sampled.keys()]).toEqual([ref]);
+      const sample = sampled.get(ref)!;
+      expect(Object.keys(sample).sort()).toEqual([...metricNames].sort());
+      for (const m of metricNames) expect(sample[m]).toBeGreaterThanOrEqual(0);
+      for (const m of metricNames.filter(isPercentMetric)) expect(sample[m]).toBeLessThanOrEqual(100);
       await driver.powerOff(ref);
+      // A server that is off reports nothing.
+      expect((await driver.sampleMetrics([ref], now)).size).toBe(0);
       await expect(driver.consoleSession(ref, 'vnc')).rejects.toEqual(refusal('invalid_state'));
     });
 

@@ -1,4 +1,6 @@
-import type { InstanceStatus } from '@nimbus/contract';
+import type { InstanceStatus, MetricName } from '@nimbus/contract';
+
+export type { MetricName };
 
 /**
  * The one interface between Nimbus and the machines. Everything provider-specific (the simulator today;
@@ -102,16 +104,6 @@ export type OperationState =
   /** The operation failed half-way; the server is back in the state it had before it started. */
   | { state: 'failed'; reason: string };
 
-export type MetricName =
-  | 'cpu:usage:%'
-  | 'memory:usage:%'
-  | 'disk:usage:%'
-  | 'disk:iops'
-  | 'disk:write:mb'
-  | 'disk:read:mb'
-  | 'network:in:mb'
-  | 'network:out:mb';
-
 export interface Hypervisor {
   readonly name: string;
 
@@ -160,6 +152,11 @@ export interface Hypervisor {
     to: Date,
     stepSeconds: number,
   ): Promise<{ timestamp: number; value: number }[]>;
+  /**
+   * One reading of every metric of each running server at `at` (a minute), in one call for many servers,
+   * as a host's statistics come: servers that are off, unknown or gone are left out.
+   */
+  sampleMetrics(refs: string[], at: Date): Promise<Map<string, Record<MetricName, number>>>;
   /** A short-lived URL for the browser console (noVNC or SPICE). */
   consoleSession(ref: string, kind: 'vnc' | 'spice'): Promise<{ url: string; expiresAt: Date }>;
 }

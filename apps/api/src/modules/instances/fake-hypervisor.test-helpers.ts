@@ -1,4 +1,4 @@
-import type { InstanceStatus } from '@nimbus/contract';
+import { type InstanceStatus, type MetricName, metricNames } from '@nimbus/contract';
 import {
   type Hypervisor,
   HypervisorError,
@@ -278,6 +278,19 @@ export function createFakeHypervisor() {
       for (let t = from.getTime(); t <= to.getTime(); t += stepSeconds * 1000)
         points.push({ timestamp: Math.floor(t / 1000), value: 42 });
       return points;
+    }),
+    sampleMetrics: op('sampleMetrics', (refs: string[], at: Date) => {
+      const samples = new Map<string, Record<MetricName, number>>();
+      for (const ref of refs) {
+        const s = servers.get(ref);
+        if (!s || s.failure || !RUNNING.includes(s.status)) continue;
+        const minute = Math.floor(at.getTime() / 60_000) % 50;
+        samples.set(
+          ref,
+          Object.fromEntries(metricNames.map((m, i) => [m, minute + i])) as Record<MetricName, number>,
+        );
+      }
+      return samples;
     }),
     consoleSession: op('consoleSession', (ref: string) => {
       inState(ref, RUNNING);

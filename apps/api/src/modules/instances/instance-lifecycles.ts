@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { instances } from './instances.tables';
 
@@ -29,4 +29,20 @@ export async function buildingFromSnapshot(db: DbOrTx, snapshotId: number): Prom
     .where(and(eq(instances.sourceSnapshotId, snapshotId), eq(instances.lifecycle, 'provisioning')))
     .limit(1);
   return Boolean(row);
+}
+
+/** Running instances (built; active or in rescue) after `afterId`, by id, for the metrics collector. */
+export async function runningInstancesPage(db: DbOrTx, afterId: number, limit: number) {
+  return db
+    .select({ id: instances.id, customerId: instances.customerId, featureIds: instances.featureIds })
+    .from(instances)
+    .where(
+      and(
+        eq(instances.lifecycle, 'ready'),
+        inArray(instances.status, ['active', 'rescue']),
+        gt(instances.id, afterId),
+      ),
+    )
+    .orderBy(asc(instances.id))
+    .limit(limit);
 }

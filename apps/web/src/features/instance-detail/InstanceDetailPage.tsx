@@ -25,6 +25,11 @@ const LogTab = lazy(withChunkLoadError(() => import('./log/LogTab').then((m) => 
 const ChangeOsTab = lazy(
   withChunkLoadError(() => import('./os/ChangeOsTab').then((m) => ({ default: m.ChangeOsTab }))),
 );
+const PerformanceTab = lazy(
+  withChunkLoadError(() =>
+    import('./performance/PerformanceTab').then((m) => ({ default: m.PerformanceTab })),
+  ),
+);
 const SnapshotTab = lazy(
   withChunkLoadError(() => import('./snapshot/SnapshotTab').then((m) => ({ default: m.SnapshotTab }))),
 );
@@ -88,6 +93,7 @@ export function InstanceDetailPage() {
           {tab === 'rescuemode' && <RescueTab instance={instance} />}
           {tab === 'snapshot' && <SnapshotTab instance={instance} />}
           {tab === 'os' && <ChangeOsTab instance={instance} />}
+          {tab === 'performance' && <PerformanceTab instance={instance} />}
         </Suspense>
         {!isAvailableTab(tab) && (
           <UnavailablePage

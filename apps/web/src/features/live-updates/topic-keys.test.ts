@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { authKeys } from '../auth/queries';
 import { autoRechargeKeys } from '../auto-recharge/queries';
 import { billingKeys } from '../billing/queries';
+import { metricKeys } from '../instance-detail/performance/queries';
 import { instanceKeys } from '../instances/queries';
 import { paymentKeys } from '../payments/queries';
 import { snapshotKeys } from '../snapshots/queries';
@@ -13,13 +14,15 @@ describe('the topics of the event stream', () => {
       expect.arrayContaining([
         instanceKeys.all,
         snapshotKeys.all,
+        metricKeys.all,
         billingKeys.all,
         paymentKeys.all,
         autoRechargeKeys.all,
         authKeys.all,
       ]),
     );
-    expect(allTopicRoots).toHaveLength(6);
+    expect(allTopicRoots).toHaveLength(7);
+    expect(topicRoots.metrics).toEqual([metricKeys.all]);
     expect(topicRoots.snapshots).toEqual([snapshotKeys.all]);
     expect(topicRoots.balance).toEqual(expect.arrayContaining([billingKeys.all, instanceKeys.all]));
     expect(topicRoots.instances).toEqual([instanceKeys.all]);

@@ -9,6 +9,7 @@ import type { QueryKey } from '@tanstack/react-query';
 const roots = {
   instances: ['instances'],
   snapshots: ['snapshots'],
+  metrics: ['metrics'],
   billing: ['billing'],
   payments: ['payments'],
   autoRecharge: ['auto-recharge'],
@@ -19,6 +20,7 @@ export const topicRoots: Record<ServerEventTopic, readonly QueryKey[]> = {
   // An instance's billing tab (invoice items, refund preview) hangs under its detail key.
   instances: [roots.instances],
   snapshots: [roots.snapshots],
+  metrics: [roots.metrics],
   balance: [roots.billing, roots.instances, roots.autoRecharge],
   payments: [roots.payments, roots.billing],
   // The account's status shows as suspended services and in the user info.

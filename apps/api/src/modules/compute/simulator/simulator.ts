@@ -1,10 +1,11 @@
-import { eq } from 'drizzle-orm';
+import type { MetricName } from '@nimbus/contract';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { type Hypervisor, HypervisorError } from '../hypervisor';
 import { laterOperations } from './operations';
 import { type SimulatorDeps, serverOperations } from './servers';
 import { simServers } from './simulator.tables';
 import { snapshotOperations } from './snapshot-operations';
-import { bandwidthBytes, consoleSigner, metricSeries } from './telemetry';
+import { bandwidthBytes, consoleSigner, metricSample, metricSeries } from './telemetry';
 
 /**
  * The embedded cloud: a stateless object over the database, so any number of API and worker processes
@@ -37,6 +38,25 @@ export function createSimulator(deps: SimulatorDeps & { consoleSecret?: string }
     async metrics(ref, metric, from, to, stepSeconds) {
       await lifeOf(ref);
       return metricSeries(ref, metric, from, to, stepSeconds);
+    },
+
+    /** Running servers only (active or rescue), in one query for the whole batch. */
+    async sampleMetrics(refs, at) {
+      const samples = new Map<string, Record<MetricName, number>>();
+      if (refs.length === 0) return samples;
+      const running = await db
+        .select({ ref: simServers.ref })
+        .from(simServers)
+        .where(
+          and(
+            inArray(simServers.ref, refs),
+            isNull(simServers.deletedAt),
+            isNull(simServers.failure),
+            inArray(simServers.status, ['active', 'rescue']),
+          ),
+        );
+      for (const { ref } of running) samples.set(ref, metricSample(ref, at.getTime()));
+      return samples;
     },
 
     async consoleSession(ref, kind) {

@@ -1,5 +1,5 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
-import type { MetricName } from '../hypervisor';
+import { type MetricName, metricNames } from '@nimbus/contract';
 
 /**
  * Readings a simulated guest would report. Deterministic (a hash of the server, metric and instant), so
@@ -25,15 +25,29 @@ const METRIC_RANGES: Record<MetricName, [number, number]> = {
 /** At most this many points per series, whatever the range and step. */
 const MAX_METRIC_POINTS = 2000;
 
+/**
+ * A day's rhythm: busy in the afternoon (UTC), idle at night, so charts move like a real server's. Most
+ * of a reading follows it; the rest varies per server and minute.
+ */
+function dayCurve(t: number): number {
+  const hour = (t / 3_600_000) % 24;
+  return 0.5 - 0.5 * Math.cos((2 * Math.PI * (hour - 3)) / 24);
+}
+
+/** The reading of one metric of a server at instant `t` (ms), deterministic. */
+export function metricValue(ref: string, metric: MetricName, t: number): number {
+  const [low, high] = METRIC_RANGES[metric];
+  const level = 0.6 * dayCurve(t) + 0.4 * unitHash(`${ref}|${metric}|${t}`);
+  return Math.round((low + (high - low) * level) * 100) / 100;
+}
+
 export function metricSeries(ref: string, metric: MetricName, from: Date, to: Date, stepSeconds: number) {
   const step = Math.max(1, Math.floor(stepSeconds)) * 1000;
-  const [low, high] = METRIC_RANGES[metric];
   const points: { timestamp: number; value: number }[] = [];
   // Aligned to the step, so two overlapping queries agree on the shared points.
   for (let t = Math.ceil(from.getTime() / step) * step; t <= to.getTime(); t += step) {
     if (points.length >= MAX_METRIC_POINTS) break;
-    const value = low + (high - low) * unitHash(`${ref}|${metric}|${t}`);
-    points.push({ timestamp: Math.floor(t / 1000), value: Math.round(value * 100) / 100 });
+    points.push({ timestamp: Math.floor(t / 1000), value: metricValue(ref, metric, t) });
   }
   return points;
 }
@@ -81,3 +95,7 @@ export function consoleSigner(secret: string = randomBytes(32).toString('hex')) 
     },
   };
 }
+
+/** Every metric of a server at one instant. */
+export const metricSample = (ref: string, t: number) =>
+  Object.fromEntries(metricNames.map((m) => [m, metricValue(ref, m, t)])) as Record<MetricName, number>;

@@ -9,6 +9,8 @@ import {
   onWideScreen,
   renderInstanceDetail,
 } from '../instance-detail.test-helpers';
+// Loaded up front: the page loads this tab lazily, which on a busy machine can outlast a find's wait.
+import './BillingTab';
 
 const suspended = () =>
   instance({

@@ -2,6 +2,8 @@ import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { logEntry } from '../../account/account.test-helpers';
 import { fail, instance, mockApi, ok, renderInstanceDetail } from '../instance-detail.test-helpers';
+// Loaded up front: the page loads this tab lazily, which on a busy machine can outlast a find's wait.
+import './LogTab';
 
 const entries = (count: number, from = 0) =>
   Array.from({ length: count }, (_, i) => logEntry('instance_powered_on', { hostname: 'web-1' }, from + i));

@@ -1,6 +1,8 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fail, instance, mockApi, ok, renderInstanceDetail } from '../instance-detail.test-helpers';
+// Loaded up front: the page loads this tab lazily, which on a busy machine can outlast a find's wait.
+import './ChangeOsTab';
 
 const version = (id: number, name: string, minRam = 512) => ({
   id,

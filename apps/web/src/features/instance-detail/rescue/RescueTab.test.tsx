@@ -2,6 +2,8 @@ import { rescuePasswordProblem } from '@nimbus/contract';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fail, instance, mockApi, ok, renderInstanceDetail } from '../instance-detail.test-helpers';
+// Loaded up front: the page loads this tab lazily, which on a busy machine can outlast a find's wait.
+import './RescueTab';
 
 const open = () => renderInstanceDetail('/instances/7/rescuemode');
 const passwordInput = () => screen.findByLabelText(/^Rescue password/);

@@ -10,6 +10,8 @@ import {
   onWideScreen,
   renderInstanceDetail,
 } from '../instance-detail.test-helpers';
+// Loaded up front: the page loads this tab lazily, which on a busy machine can outlast a find's wait.
+import './SnapshotTab';
 
 const open = () => renderInstanceDetail('/instances/7/snapshot');
 
