@@ -12,10 +12,13 @@ export const metricsQuerySchema = z
     /** The step of a history in minutes (the period's; 5 by default). */
     step: z.coerce.number().int().min(1).max(1440).default(5),
   })
-  .refine((q) => q.typeQuery === 'simple' || (q.start !== undefined && q.end !== undefined && q.start < q.end), {
-    path: ['start'],
-    message: 'validation.date.rangeRequired',
-  })
+  .refine(
+    (q) => q.typeQuery === 'simple' || (q.start !== undefined && q.end !== undefined && q.start < q.end),
+    {
+      path: ['start'],
+      message: 'validation.date.rangeRequired',
+    },
+  )
   .refine((q) => q.start === undefined || q.end === undefined || q.end - q.start <= 15 * 86_400_000, {
     path: ['end'],
     message: 'validation.invalid',
