@@ -20,7 +20,7 @@ test('the Performance tab fills in as the worker collects readings, and asks for
   // Memory and disk usage come from the monitoring agent, which this instance was created without.
   await expect(page.getByText(/Needs the monitoring agent/).first()).toBeVisible();
   // The collector runs every minute; the tab follows the new samples by server push, without a reload.
-  await expect(page.getByRole('progressbar', { name: /^CPU: \d+ %$/ })).toBeVisible({ timeout: 150_000 });
+  await expect(page.getByRole('progressbar', { name: /^CPU: \d+%$/ })).toBeVisible({ timeout: 150_000 });
   const cpu = page.getByRole('region', { name: 'CPU usage (%)' });
   await expect(cpu.getByRole('img', { name: /^CPU usage \(%\): from \d/ })).toBeVisible();
   await page.getByRole('button', { name: '7 days' }).click();

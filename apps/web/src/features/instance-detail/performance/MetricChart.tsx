@@ -2,6 +2,7 @@ import { Box, Typography, useTheme } from '@mui/material';
 import { isPercentMetric, type MetricName, type MetricPoint } from '@nimbus/contract';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useMetricFormat } from './metric-format';
 
 const WIDTH = 320;
 const HEIGHT = 120;
@@ -35,7 +36,8 @@ export function MetricChart({
   const line = points.map((p) => `${x(p.timestamp).toFixed(1)},${y(p.value).toFixed(1)}`).join(' ');
   const area = `${x(first)},${y(0)} ${line} ${x(last)},${y(0)}`;
   const time = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'short' });
-  const unit = (v: number) => (percent ? `${v.toFixed(0)} %` : v.toFixed(v < 10 ? 1 : 0));
+  const format = useMetricFormat();
+  const unit = (v: number) => format(metric, v);
   const lastValue = values.at(-1) ?? 0;
   const summary = t('performance.chartSummary', {
     title,

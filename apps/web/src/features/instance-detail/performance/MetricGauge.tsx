@@ -3,6 +3,7 @@ import type { MetricName } from '@nimbus/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/client';
+import { useMetricFormat } from './metric-format';
 import { latestMetricQuery } from './queries';
 
 /** The latest minute of a percentage metric as a dial, with what it is a share of (2 vCPU, 4 GB). */
@@ -21,7 +22,8 @@ export function MetricGauge({
   const latest = useQuery(latestMetricQuery(instanceId, metric));
   const value = latest.data?.[0]?.value ?? null;
   const noAgent = latest.error instanceof ApiError && latest.error.code === 'MONITORING_NOT_INSTALLED';
-  const text = latest.isPending ? '…' : value === null ? '—' : `${Math.round(value)} %`;
+  const format = useMetricFormat();
+  const text = latest.isPending ? '…' : value === null ? '—' : format(metric, value);
   return (
     <Paper variant="outlined" sx={{ p: 2, display: 'flex', alignItems: 'center', gap: 2, minWidth: 0 }}>
       <Box sx={{ position: 'relative', display: 'inline-flex' }}>

@@ -34,12 +34,12 @@ describe('performance tab', () => {
       'GET /api/instances/7/metrics': metricsAnswer,
     });
     await renderInstanceDetail('/instances/7/performance');
-    expect(await screen.findByRole('progressbar', { name: 'CPU: 42 %' })).toBeInTheDocument();
+    expect(await screen.findByRole('progressbar', { name: 'CPU: 42%' })).toBeInTheDocument();
     expect(screen.getByText('2 vCPU')).toBeInTheDocument();
     const cpu = await screen.findByRole('region', { name: 'CPU usage (%)' });
     // Percentages are charted up to 100.
     expect(
-      await within(cpu).findByRole('img', { name: 'CPU usage (%): from 12 % to 140 %, latest 30 %' }),
+      await within(cpu).findByRole('img', { name: 'CPU usage (%): from 12% to 140%, latest 30%' }),
     ).toBeInTheDocument();
     const memory = screen.getByRole('region', { name: 'Memory usage (%)' });
     expect(await within(memory).findByText(/Needs the monitoring agent/)).toBeInTheDocument();
