@@ -6,7 +6,7 @@ import { customerWithCredit, post } from '../billing/billing.test-helpers';
 import { HypervisorError } from '../compute/hypervisor';
 import { fakeHypervisor } from './fake-hypervisor.test-helpers';
 import { instances } from './instances.tables';
-import { insertInstance, useInstancesApp } from './instances.test-helpers';
+import { insertInstance, instanceEvents, useInstancesApp } from './instances.test-helpers';
 
 vi.mock('../compute/compute', async () => {
   const { fakeHypervisor } = await import('./fake-hypervisor.test-helpers');
@@ -17,13 +17,7 @@ describe('instance actions', () => {
   const env = useInstancesApp();
   const { call } = env;
 
-  const events = async (instanceId: number) =>
-    (
-      await env.db
-        .select({ event: activityLogs.event, data: activityLogs.data })
-        .from(activityLogs)
-        .where(eq(activityLogs.instanceId, instanceId))
-    ).map((e) => e.event);
+  const events = (instanceId: number) => instanceEvents(env.db, instanceId);
 
   it('powers off, on and restarts through the driver, mirrors the state and logs it', async () => {
     const row = await insertInstance(env.db, env.alice.id);

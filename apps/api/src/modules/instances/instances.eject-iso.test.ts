@@ -1,10 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
-import { activityLogs } from '../activity-log/activity-log.tables';
 import { HypervisorError } from '../compute/hypervisor';
 import { fakeHypervisor } from './fake-hypervisor.test-helpers';
 import { instances } from './instances.tables';
-import { insertInstance, useInstancesApp } from './instances.test-helpers';
+import { insertInstance, instanceEvents, useInstancesApp } from './instances.test-helpers';
 
 vi.mock('../compute/compute', async () => {
   const { fakeHypervisor } = await import('./fake-hypervisor.test-helpers');
@@ -14,13 +13,7 @@ vi.mock('../compute/compute', async () => {
 describe('eject-iso', () => {
   const env = useInstancesApp();
   const eject = (user = env.alice, id: number) => env.call(user, 'POST', `/api/instances/${id}/eject-iso`);
-  const events = async (instanceId: number) =>
-    (
-      await env.db
-        .select({ event: activityLogs.event })
-        .from(activityLogs)
-        .where(eq(activityLogs.instanceId, instanceId))
-    ).map((e) => e.event);
+  const events = (instanceId: number) => instanceEvents(env.db, instanceId);
 
   it('ejects the ISO through the driver, forgets it and logs it; a second eject has nothing to do', async () => {
     const row = await insertInstance(env.db, env.alice.id, { isoId: 5 });

@@ -5,7 +5,7 @@ import { activityLogs } from '../activity-log/activity-log.tables';
 import { customerWithCredit, post } from '../billing/billing.test-helpers';
 import { HypervisorError } from '../compute/hypervisor';
 import { fakeHypervisor } from './fake-hypervisor.test-helpers';
-import { insertInstance, useInstancesApp } from './instances.test-helpers';
+import { insertInstance, instanceEvents, useInstancesApp } from './instances.test-helpers';
 
 vi.mock('../compute/compute', async () => {
   const { fakeHypervisor } = await import('./fake-hypervisor.test-helpers');
@@ -18,13 +18,7 @@ describe('rescue mode', () => {
   const enable = (user = env.alice, id: number, password: unknown = 'Rescue123') =>
     call(user, 'POST', `/api/instances/${id}/rescue-mode`, { password });
   const disable = (user = env.alice, id: number) => call(user, 'DELETE', `/api/instances/${id}/rescue-mode`);
-  const events = async (instanceId: number) =>
-    (
-      await env.db
-        .select({ event: activityLogs.event, data: activityLogs.data })
-        .from(activityLogs)
-        .where(eq(activityLogs.instanceId, instanceId))
-    ).map((e) => e.event);
+  const events = (instanceId: number) => instanceEvents(env.db, instanceId);
 
   it('boots the rescue system with a trimmed password and back, logging both without the password', async () => {
     const row = await insertInstance(env.db, env.alice.id);

@@ -3,6 +3,7 @@ import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
 import type { Database } from '../../db/client';
+import { activityLogs } from '../activity-log/activity-log.tables';
 import { relaxedLimits } from '../auth/auth.test-helpers';
 import { startBillableItem } from '../billing/billable-items';
 import { customerWithCredit } from '../billing/billing.test-helpers';
@@ -132,4 +133,14 @@ export function useInstancesApp() {
   });
   afterAll(() => t.close());
   return env;
+}
+
+/** The activity log events of an instance, oldest first, as its Logs tab lists them (for assertions). */
+export async function instanceEvents(db: Database, instanceId: number): Promise<string[]> {
+  const rows = await db
+    .select({ event: activityLogs.event })
+    .from(activityLogs)
+    .where(eq(activityLogs.instanceId, instanceId))
+    .orderBy(asc(activityLogs.createdAt));
+  return rows.map((r) => r.event);
 }

@@ -1,11 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
-import { activityLogs } from '../activity-log/activity-log.tables';
 import { billableItems } from '../billing/billing.tables';
 import { customerWithCredit, post } from '../billing/billing.test-helpers';
 import { fakeHypervisor } from '../instances/fake-hypervisor.test-helpers';
 import { instances } from '../instances/instances.tables';
-import { insertInstance, useInstancesApp } from '../instances/instances.test-helpers';
+import { insertInstance, instanceEvents, useInstancesApp } from '../instances/instances.test-helpers';
 import { followSnapshot } from './snapshot-progress';
 import { snapshots } from './snapshots.tables';
 
@@ -26,13 +25,7 @@ describe('snapshots', () => {
     throw new Error('the snapshot operation did not end');
   }
   const row = async (id: number) => (await env.db.select().from(snapshots).where(eq(snapshots.id, id)))[0]!;
-  const events = async (instanceId: number) =>
-    (
-      await env.db
-        .select({ event: activityLogs.event })
-        .from(activityLogs)
-        .where(eq(activityLogs.instanceId, instanceId))
-    ).map((e) => e.event);
+  const events = (instanceId: number) => instanceEvents(env.db, instanceId);
   const serverStatus = (instanceId: number) => fakeHypervisor.servers.get(`instance-${instanceId}`)!.status;
 
   async function takenSnapshot(user = env.alice, instanceId?: number) {
