@@ -3,9 +3,8 @@ import {
   SNAPSHOT_PAGE_SIZE,
   type Snapshot,
   type SnapshotList,
-  type SnapshotStatus,
 } from '@nimbus/contract';
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client';
 import { useIdempotentIntent } from '../../api/idempotency';
 import { instanceKeys, instancesChanged } from '../instances/queries';
@@ -16,7 +15,6 @@ export const SNAPSHOT_POLL_MS = 5000;
 
 export interface SnapshotFilters {
   instanceId?: number;
-  status?: SnapshotStatus;
   page: number;
 }
 
@@ -36,16 +34,21 @@ export const snapshotListQuery = (filters: SnapshotFilters) =>
     queryKey: snapshotKeys.list(filters),
     queryFn: () =>
       api<SnapshotList>('/snapshots', {
-        query: {
-          instanceId: filters.instanceId,
-          status: filters.status,
-          page: filters.page,
-          // A picker shows every ready snapshot at once; lists page by the spec's 25.
-          limit: filters.status ? SNAPSHOT_LIST_MAX_LIMIT : SNAPSHOT_PAGE_SIZE,
-        },
+        query: { instanceId: filters.instanceId, page: filters.page, limit: SNAPSHOT_PAGE_SIZE },
       }),
     refetchInterval: (query) => unlessLive(hasOperation(query.state.data) ? SNAPSHOT_POLL_MS : false),
   });
+
+/** Every ready snapshot, a hundred at a time as the creation screen's picker scrolls. */
+export const readySnapshotsQuery = infiniteQueryOptions({
+  queryKey: [...snapshotKeys.lists(), 'ready'] as const,
+  queryFn: ({ pageParam }) =>
+    api<SnapshotList>('/snapshots', {
+      query: { status: 'active', page: pageParam, limit: SNAPSHOT_LIST_MAX_LIMIT },
+    }),
+  initialPageParam: 1,
+  getNextPageParam: (last, pages) => (pages.length < last.totalPages ? pages.length + 1 : undefined),
+});
 
 /**
  * A call that changes snapshots: afterwards the lists, the instance it concerns (its status shows the

@@ -80,4 +80,20 @@ describe('snapshots as a source of new instances', () => {
     });
     expect(api.calls('GET', '/api/snapshots')[0]?.query.get('status')).toBe('active');
   });
+
+  it('loads more ready snapshots than a page holds', async () => {
+    const first = Array.from({ length: 100 }, (_, i) => snapshot(i + 1));
+    catalogueApi({
+      'GET /api/snapshots': (request) =>
+        request.query.get('page') === '2'
+          ? ok({ items: [snapshot(101)], pageSize: 100, totalCount: 101, totalPages: 2 })
+          : ok({ items: first, pageSize: 100, totalCount: 101, totalPages: 2 }),
+    });
+    await renderCreationPage();
+    fireEvent.click(screen.getByRole('tab', { name: 'Snapshots' }));
+    const group = await screen.findByRole('radiogroup', { name: 'Snapshots' });
+    expect(within(group).getAllByRole('radio')).toHaveLength(100);
+    fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
+    expect(await within(group).findByRole('radio', { name: /web-101-/ })).toBeInTheDocument();
+  });
 });

@@ -1,14 +1,15 @@
 import PhotoCameraIcon from '@mui/icons-material/PhotoCameraOutlined';
 import { Box, Card, CardActionArea, Typography } from '@mui/material';
 import type { Snapshot } from '@nimbus/contract';
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Ltr } from '../../../components/Ltr';
 import { EmptyState } from '../../../components/states/EmptyState';
 import { ErrorState } from '../../../components/states/ErrorState';
 import { LoadingState } from '../../../components/states/LoadingState';
-import { snapshotListQuery } from '../../snapshots/queries';
+import { LoadMore } from '../../billing/components/LoadMore';
+import { readySnapshotsQuery } from '../../snapshots/queries';
 import { sizeInGb } from '../../snapshots/snapshot-rules';
 import { useCreation } from '../creation-context';
 import type { CreationValues } from '../form-model';
@@ -37,8 +38,9 @@ export function snapshotUnavailable(
 export function SnapshotPicker() {
   const { t } = useTranslation('instanceCreation');
   const { values, apply, catalogue } = useCreation();
-  const list = useQuery(snapshotListQuery({ page: 1, status: 'active' }));
-  const chosen = list.data?.items.find((s) => s.id === values.fromSnapshot);
+  const list = useInfiniteQuery(readySnapshotsQuery);
+  const snapshots = list.data?.pages.flatMap((page) => page.items) ?? [];
+  const chosen = snapshots.find((s) => s.id === values.fromSnapshot);
   // A snapshot chosen by the link (?snapshotId=) brings its image, as a click on its card does.
   useEffect(() => {
     if (chosen && chosen.metadata.osId !== values.osId) apply({ osId: chosen.metadata.osId, appId: null });
@@ -49,8 +51,8 @@ export function SnapshotPicker() {
       : null;
 
   if (list.isPending) return <LoadingState minHeight={120} />;
-  if (list.isError) return <ErrorState onRetry={() => void list.refetch()} />;
-  if (list.data.items.length === 0)
+  if (list.isError && snapshots.length === 0) return <ErrorState onRetry={() => void list.refetch()} />;
+  if (snapshots.length === 0)
     return (
       <EmptyState
         icon={<PhotoCameraIcon />}
@@ -59,53 +61,61 @@ export function SnapshotPicker() {
       />
     );
   return (
-    <Box
-      role="radiogroup"
-      aria-label={t('image.tabs.snapshots')}
-      sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: 'repeat(auto-fill, minmax(220px, 1fr))' }}
-    >
-      {list.data.items.map((snapshot) => {
-        const reason = snapshotUnavailable(snapshot, values, diskGb);
-        const chosen = values.fromSnapshot === snapshot.id;
-        return (
-          <Card
-            key={snapshot.id}
-            variant="outlined"
-            sx={{ borderColor: chosen ? 'primary.main' : undefined, borderWidth: chosen ? 2 : 1 }}
-          >
-            <CardActionArea
-              role="radio"
-              aria-checked={chosen}
-              disabled={reason !== null}
-              onClick={() =>
-                apply({ fromSnapshot: snapshot.id, osId: snapshot.metadata.osId, appId: null, ocaData: {} })
-              }
-              sx={{
-                p: 1.5,
-                height: '100%',
-                alignItems: 'flex-start',
-                display: 'flex',
-                flexDirection: 'column',
-              }}
+    <>
+      <Box
+        role="radiogroup"
+        aria-label={t('image.tabs.snapshots')}
+        sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: 'repeat(auto-fill, minmax(220px, 1fr))' }}
+      >
+        {snapshots.map((snapshot) => {
+          const reason = snapshotUnavailable(snapshot, values, diskGb);
+          const chosen = values.fromSnapshot === snapshot.id;
+          return (
+            <Card
+              key={snapshot.id}
+              variant="outlined"
+              sx={{ borderColor: chosen ? 'primary.main' : undefined, borderWidth: chosen ? 2 : 1 }}
             >
-              <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
-                <Ltr nowrap={false}>{snapshot.name}</Ltr>
-              </Typography>
-              <Typography variant="body2" color="text.secondary">
-                {t('image.snapshots.details', {
-                  hostname: snapshot.metadata.hostname,
-                  size: sizeInGb(snapshot) ?? '—',
-                })}
-              </Typography>
-              {reason && (
-                <Typography variant="body2" color="warning.main" sx={{ mt: 0.5 }}>
-                  {t(`image.snapshots.unavailable.${reason}`, { disk: snapshot.metadata.disk })}
+              <CardActionArea
+                role="radio"
+                aria-checked={chosen}
+                disabled={reason !== null}
+                onClick={() =>
+                  apply({ fromSnapshot: snapshot.id, osId: snapshot.metadata.osId, appId: null, ocaData: {} })
+                }
+                sx={{
+                  p: 1.5,
+                  height: '100%',
+                  alignItems: 'flex-start',
+                  display: 'flex',
+                  flexDirection: 'column',
+                }}
+              >
+                <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+                  <Ltr nowrap={false}>{snapshot.name}</Ltr>
                 </Typography>
-              )}
-            </CardActionArea>
-          </Card>
-        );
-      })}
-    </Box>
+                <Typography variant="body2" color="text.secondary">
+                  {t('image.snapshots.details', {
+                    hostname: snapshot.metadata.hostname,
+                    size: sizeInGb(snapshot) ?? '—',
+                  })}
+                </Typography>
+                {reason && (
+                  <Typography variant="body2" color="warning.main" sx={{ mt: 0.5 }}>
+                    {t(`image.snapshots.unavailable.${reason}`, { disk: snapshot.metadata.disk })}
+                  </Typography>
+                )}
+              </CardActionArea>
+            </Card>
+          );
+        })}
+      </Box>
+      <LoadMore
+        hasNextPage={list.hasNextPage}
+        isFetchingNextPage={list.isFetchingNextPage}
+        isFetchNextPageError={list.isFetchNextPageError}
+        fetchNextPage={list.fetchNextPage}
+      />
+    </>
   );
 }
