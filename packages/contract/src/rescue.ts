@@ -11,7 +11,6 @@ export const rescuePasswordSchema = z
   });
 
 export const enableRescueRequestSchema = z.object({ password: rescuePasswordSchema });
-export type EnableRescueRequest = z.infer<typeof enableRescueRequestSchema>;
 
 /** The panel's form adds the confirmation field; both are required and must match. */
 export const enableRescueFormSchema = z

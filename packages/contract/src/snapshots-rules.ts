@@ -13,11 +13,6 @@ export const SNAPSHOT_LIST_MAX_LIMIT = 100;
 /** $0.048 per GB of snapshot per month (instances.md §9), in micros; billed by the hour. */
 export const SNAPSHOT_MONTHLY_PRICE_PER_GB: Micros = 48_000;
 
-/** The word typed to confirm a restore (instances.md §5): compared trimmed and case-insensitively. */
-export const SNAPSHOT_RESTORE_WORD = 'Restore';
-export const isSnapshotRestoreConfirmed = (typed: string) =>
-  typed.trim().toLowerCase() === SNAPSHOT_RESTORE_WORD.toLowerCase();
-
 /** Snapshot sizes are kept in MB and shown in GB (instances.md §9). */
 export const snapshotSizeGb = (sizeMb: number) => sizeMb / 1024;
 

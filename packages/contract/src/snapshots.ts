@@ -56,7 +56,6 @@ export const snapshotListQuerySchema = z.object({
     .transform((v) => v === 'true')
     .optional(),
 });
-export type SnapshotListQuery = z.input<typeof snapshotListQuerySchema>;
 
 export const snapshotListSchema = z.object({
   items: z.array(snapshotSchema),

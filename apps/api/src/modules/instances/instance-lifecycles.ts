@@ -12,15 +12,6 @@ export async function goneInstanceIds(db: DbOrTx, ids: number[]): Promise<Set<nu
   return new Set(rows.map((r) => r.id));
 }
 
-/** An instance's row by id alone, whoever owns it: a snapshot's job follows its instance. */
-export async function instanceRowById(db: DbOrTx, id: number) {
-  const [row] = await db
-    .select()
-    .from(instances)
-    .where(and(eq(instances.id, id)));
-  return row ?? null;
-}
-
 /** Whether an instance is being built from this snapshot now (its image must stay until it is). */
 export async function buildingFromSnapshot(db: DbOrTx, snapshotId: number): Promise<boolean> {
   const [row] = await db
