@@ -43,6 +43,8 @@ export * from './pricing';
 export * from './profile';
 export * from './rescue';
 export * from './rescue-rules';
+export * from './resize';
+export * from './resize-rules';
 export * from './snapshots';
 export * from './snapshots-rules';
 export * from './ssh-keys';

@@ -12,12 +12,13 @@ import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/errors';
 
 /** Hourly instances and snapshots the customer keeps running, with their summed hourly prices. */
-async function runningHourly(db: DbOrTx, customerId: number) {
+async function runningHourly(db: DbOrTx, customerId: number, replacedItemId: number | null) {
   const result = await db.execute<{ resource_type: string; count: string; sum: string }>(sql`
     SELECT resource_type, count(*) AS count, coalesce(sum(unit_price), 0) AS sum
     FROM billable_items
     WHERE customer_id = ${customerId} AND billing_cycle = 'hourly' AND status IN ('active', 'suspended')
       AND resource_type IN ('instance', 'snapshot')
+      AND id IS DISTINCT FROM ${replacedItemId}
     GROUP BY resource_type`);
   const of = (type: string) => result.rows.find((r) => r.resource_type === type);
   return {
@@ -30,7 +31,8 @@ async function runningHourly(db: DbOrTx, customerId: number) {
 
 /**
  * Throws the 460 answer unless `balance` covers `price` plus the running hourly instances and snapshots
- * for `days` days (instances.md §8). Creation passes numberOfDaysForCreditCheck; renewals pass 0.
+ * for `days` days (instances.md §8). Creation passes numberOfDaysForCreditCheck; renewals pass 0. A resize
+ * names the item its new price replaces, which then does not count twice.
  */
 export async function assertCanAfford(
   db: DbOrTx,
@@ -38,8 +40,9 @@ export async function assertCanAfford(
   balance: Micros,
   price: Micros,
   days = 0,
+  replacedItemId: number | null = null,
 ): Promise<void> {
-  const running = await runningHourly(db, customerId);
+  const running = await runningHourly(db, customerId, replacedItemId);
   // Whole cents, rounded up: a customer who tops up to the figure shown must pass.
   const exact = minimumRequiredBalance({
     planPrice: price,

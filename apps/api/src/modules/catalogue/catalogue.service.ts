@@ -1,3 +1,4 @@
+import { loadAppConfig } from './app-config';
 import {
   type AppConfig,
   type ApplicationsQuery,
@@ -165,11 +166,7 @@ export function createCatalogueService(deps: { db: DbOrTx }) {
       return Object.fromEntries((await listFeatures(db)).map((f) => [String(f.id), toFeature(f)]));
     },
 
-    async appConfig(): Promise<AppConfig> {
-      const [stored, featureRows] = await Promise.all([getDocument(db, 'appConfig'), listFeatures(db)]);
-      if (!stored) throw notFound('The catalogue has not been loaded.');
-      return toAppConfig(stored as FileAppConfig, featureRows);
-    },
+    appConfig: (): Promise<AppConfig> => loadAppConfig(db),
 
     async applications(q: ApplicationsQuery) {
       const { rows, total } = await searchApplications(db, {

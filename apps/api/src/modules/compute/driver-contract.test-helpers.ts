@@ -134,7 +134,18 @@ export function describeDriverContract(name: string, setup: () => DriverUnderTes
     it('resizes and reinstalls a settled server, with a new password after the reinstall', async () => {
       const { driver } = setup();
       const ref = await activeServer();
-      await driver.resize(ref, { vcpu: 2, ramMb: 2048, diskGb: 40, bandwidthTb: 2 });
+      expect(await driver.resize(ref, { vcpu: 2, ramMb: 2048, diskGb: 40, bandwidthTb: 2 })).toBeNull();
+      expect((await settled(ref)).status).toBe('active');
+      // A disk shrinks only by a clean install, which gives a new password.
+      await expect(driver.resize(ref, { vcpu: 2, ramMb: 2048, diskGb: 20, bandwidthTb: 2 })).rejects.toEqual(
+        refusal('invalid_state'),
+      );
+      const rebuilt = await driver.resize(
+        ref,
+        { vcpu: 2, ramMb: 2048, diskGb: 20, bandwidthTb: 2 },
+        { source: { kind: 'os', osId: 2, osFamily: 'debian' }, username: 'root' },
+      );
+      expect(rebuilt?.length).toBeGreaterThanOrEqual(8);
       expect((await settled(ref)).status).toBe('active');
       const password = await driver.changeOs(ref, { kind: 'os', osId: 2, osFamily: 'debian' }, 'root');
       expect(password.length).toBeGreaterThanOrEqual(8);

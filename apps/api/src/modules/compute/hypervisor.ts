@@ -23,6 +23,15 @@ export type ServerSource =
   | { kind: 'backup'; backupRef: string; osFamily: string }
   | { kind: 'iso'; isoRef: string; useVirtio: boolean };
 
+/** CPU cores, memory in MB, disk in GB, monthly transfer in TB. */
+export type MachineSize = Pick<ServerSpec, 'vcpu' | 'ramMb' | 'diskGb' | 'bandwidthTb'>;
+
+/** The image a clean install writes, and the user whose password it sets. */
+export interface ServerRebuild {
+  source: ServerSource;
+  username: string;
+}
+
 export interface ServerSpec {
   ref: string;
   regionId: number;
@@ -120,10 +129,12 @@ export interface Hypervisor {
   resetPassword(ref: string, username: string): Promise<string>;
 
   // ---- instance operations (issue 13): resize, OS, rescue, snapshots, backups, ISO, network, monitoring ----
-  resize(
-    ref: string,
-    to: { vcpu: number; ramMb: number; diskGb: number; bandwidthTb: number },
-  ): Promise<void>;
+  /**
+   * Gives the server a new size on its host (`no_capacity` when the host has no room). A disk cannot
+   * shrink in place: a smaller disk needs `rebuild`, a clean install from that image, whose new password
+   * is returned (the server passes through `preparing_disk`); otherwise null.
+   */
+  resize(ref: string, to: MachineSize, rebuild?: ServerRebuild): Promise<string | null>;
   /** Reinstalls from `source` (same image: reinstall); returns the new password. */
   changeOs(ref: string, source: ServerSource, username: string): Promise<string>;
   enableRescue(ref: string, password: string): Promise<void>;

@@ -3,7 +3,9 @@ import {
   type Hypervisor,
   HypervisorError,
   type Ipv4Address,
+  type MachineSize,
   type OperationState,
+  type ServerRebuild,
   type ServerSpec,
   type ServerState,
   serverRef,
@@ -44,7 +46,7 @@ const nextPassword = () => `Generated-Pass-${++passwords}`;
  * `create` walks initializing → preparing_disk → active, one step per `get`; `add` places a built one.
  * Long operations (reinstall, snapshot, restore) enter their transitional state and settle on the next
  * `get`. It passes the driver contract suite (fake-hypervisor.contract.test.ts) like every driver.
- * Knobs: `noCapacity` refuses creates, `fail` fails servers being built, `down` makes every call an
+ * Knobs: `noCapacity` refuses creates and resizes, `fail` fails servers being built, `down` makes every call an
  * infrastructure error; `failNext` arms a failure for the next call of one method. Tests of the API
  * install the shared `fakeHypervisor` with `vi.mock('../compute/compute', …)`.
  */
@@ -188,8 +190,15 @@ export function createFakeHypervisor() {
     delete: op('delete', (ref: string) => {
       if (servers.delete(ref)) deleted.add(ref);
     }),
-    resize: op('resize', (ref: string) => {
-      inState(ref, SETTLED);
+    resize: op('resize', (ref: string, to: MachineSize, rebuild?: ServerRebuild) => {
+      const s = inState(ref, SETTLED);
+      if (s.spec && to.diskGb < s.spec.diskGb && !rebuild)
+        throw new HypervisorError('invalid_state', `The disk of ${ref} cannot shrink in place`);
+      if (knobs.noCapacity) throw new HypervisorError('no_capacity', 'The host has no room.');
+      if (s.spec) s.spec = { ...s.spec, ...to };
+      if (!rebuild) return null;
+      operate(s, 'preparing_disk');
+      return nextPassword();
     }),
     changeOs: op('changeOs', (ref: string) => {
       operate(inState(ref, SETTLED), 'preparing_disk');

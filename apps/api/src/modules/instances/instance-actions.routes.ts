@@ -7,6 +7,8 @@ import {
   instanceSchema,
   passwordResponseSchema,
   powerOffRequestSchema,
+  resizeRequestSchema,
+  resizeResponseSchema,
 } from '@nimbus/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -17,15 +19,17 @@ import { customerOf, requireCustomer, securedBy } from '../auth/auth.guard';
 import type { Hypervisor } from '../compute/hypervisor';
 import { createInstanceActions } from './instance-actions.service';
 import { createInstanceOs } from './instance-os.service';
+import { createInstanceResize } from './instance-resize.service';
 
 const tags = ['instances'];
 const refusals =
   ' 403 ACCESS_SUSPENDED while the account or instance is suspended; 409 INSTANCE_CHANGING while it is changing.';
 
-/** Server actions of the instance page: power off and on, restart, hostname, password, rescue mode. */
+/** Server actions of the instance page: power, restart, hostname, password, rescue mode, OS, resize. */
 export function instanceActionRoutes(deps: { db: Database; hypervisor: Hypervisor; jobs: JobQueue }) {
   const actions = createInstanceActions(deps);
   const os = createInstanceOs(deps);
+  const resize = createInstanceResize(deps);
   return async (plugin: FastifyInstance) => {
     const app = plugin.withTypeProvider<ZodTypeProvider>();
     app.addHook('preHandler', requireCustomer);
@@ -127,6 +131,31 @@ export function instanceActionRoutes(deps: { db: Database; hypervisor: Hyperviso
         ok(
           await actions.enableRescue(customerOf(request), request.params.id, request.body.password),
           'Rescue mode enabled.',
+        ),
+    );
+
+    app.post(
+      '/instances/:id/resize',
+      {
+        schema: {
+          tags,
+          summary:
+            'Resize an hourly instance to a fixed plan with add-ons or a custom plan in its region; billing moves ' +
+            'to the new price from the next full hour. A smaller disk is a clean install (acknowledgeCleanInstall) ' +
+            'whose new password is in data.password, once; otherwise null. 400 RESIZE_PLAN_UNCHANGED, ' +
+            'CLEAN_INSTALL_NOT_ACKNOWLEDGED, INVALID_RESIZE; 409 NOT_AVAILABLE (not hourly, under 1 GB, rescue), ' +
+            'OUT_OF_STOCK, CUSTOM_ISO_UPGRADE_ONLY, NOT_ENOUGH_RESOURCE (the host has no room); 460 when the ' +
+            `credit does not cover the new price for the credit-check days.${refusals}`,
+          security: securedBy,
+          params: instanceParamsSchema,
+          body: resizeRequestSchema,
+          response: { 200: okSchema(resizeResponseSchema) },
+        },
+      },
+      async (request) =>
+        ok(
+          await resize.resize(customerOf(request), request.params.id, request.body),
+          'The instance is being resized.',
         ),
     );
 

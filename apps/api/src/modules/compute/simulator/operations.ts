@@ -1,7 +1,13 @@
 import type { InstanceStatus } from '@nimbus/contract';
 import { eq } from 'drizzle-orm';
 import type { Tx } from '../../../db/client';
-import { HypervisorError, type Ipv4Address, type ServerSource } from '../hypervisor';
+import {
+  HypervisorError,
+  type Ipv4Address,
+  type MachineSize,
+  type ServerRebuild,
+  type ServerSource,
+} from '../hypervisor';
 import { allocateAddress, describeAddresses, isProtectedAddress, releaseAddresses } from './addresses';
 import { fits, hostUsage, lockRegion } from './fleet';
 import { deleteImage, findImageOwner, type SimImage, withImage } from './images';
@@ -12,6 +18,11 @@ import { simServers } from './simulator.tables';
 import { dueAfter } from './transitions';
 
 const SETTLED: InstanceStatus[] = ['active', 'shutdown'];
+
+async function newCredentials() {
+  const password = generateServerPassword();
+  return { password, hash: await hashServerPassword(password) };
+}
 
 /**
  * Operations of the later instance issue (resize, OS, rescue, snapshots, backups, ISO, addresses). They
@@ -46,35 +57,48 @@ export function laterOperations(deps: SimulatorDeps) {
   }
 
   return {
-    /** Grows or shrinks on the same host, if it has room (the server's own share counts as free). */
-    async resize(ref: string, to: { vcpu: number; ramMb: number; diskGb: number; bandwidthTb: number }) {
+    /**
+     * Grows or shrinks on the same host, if it has room (the server's own share counts as free). A smaller
+     * disk is a clean install: the disk is rebuilt from the image and the guest spawned again.
+     */
+    async resize(ref: string, to: MachineSize, rebuild?: ServerRebuild) {
       const [found] = await db
         .select({ regionId: simServers.regionId })
         .from(simServers)
         .where(eq(simServers.ref, ref));
       if (!found) throw new HypervisorError('not_found', `Server ${ref} does not exist.`);
-      await db.transaction(async (tx) => {
+      const credentials = rebuild ? await newCredentials() : null;
+      const step = await db.transaction(async (tx) => {
         await lockRegion(tx, found.regionId);
         const [server] = await tx.select().from(simServers).where(eq(simServers.ref, ref)).for('update');
         if (!server || server.deletedAt)
           throw new HypervisorError('not_found', `Server ${ref} does not exist.`);
         if (server.failure) throw new HypervisorError('invalid_state', `Server ${ref} failed.`);
         expectStatus(server, SETTLED, 'resize');
+        if (to.diskGb < server.spec.diskGb && !rebuild)
+          throw new HypervisorError('invalid_state', `The disk of ${ref} cannot shrink without a clean install.`);
         const host = (await hostUsage(tx, server.regionId)).find((h) => h.id === server.hostId)!;
         if (!fits(host, { ...to, gpu: server.spec.gpu }, server.spec)) {
           throw new HypervisorError('no_capacity', `The host of ${ref} has no room for the new size.`);
         }
+        if (rebuild && credentials)
+          return startStep(tx, server, 'preparing_disk', {
+            spec: { ...server.spec, ...to, source: rebuild.source, username: rebuild.username },
+            passwordHash: credentials.hash,
+          });
         await tx
           .update(simServers)
           .set({ spec: { ...server.spec, ...to }, updatedAt: new Date() })
           .where(eq(simServers.ref, ref));
+        return null;
       });
+      if (step) await schedule(step);
+      return credentials?.password ?? null;
     },
 
     /** Reinstalls: the disk is rebuilt and the guest spawned again; addresses stay. */
     async changeOs(ref: string, source: ServerSource, username: string) {
-      const password = generateServerPassword();
-      const passwordHash = await hashServerPassword(password);
+      const { password, hash: passwordHash } = await newCredentials();
       if (source.kind === 'snapshot') await requireImage(source.snapshotRef, 'snapshot');
       if (source.kind === 'backup') await requireImage(source.backupRef, 'backup');
       const step = await withServer(db, ref, async (tx, server) => {

@@ -50,17 +50,32 @@ export const quoteOf = (order: ResolvedOrder, promoted: boolean): InstanceQuote 
   });
 
 /** "Cloud S · Frankfurt · IPv4, DDoS protection, Monitoring": what the invoice line says under the hostname. */
-function subDescriptionOf(order: ResolvedOrder): string {
+export function instanceSubDescription(i: {
+  planName: string | null;
+  regionName: string;
+  ipv4: boolean;
+  ipv6: boolean;
+  ddos: boolean;
+  featureNames: string[];
+}): string {
   const addOns = [
-    ...(order.params.assignIpv4 ? ['IPv4'] : []),
-    ...(order.params.assignIpv6 ? ['IPv6'] : []),
-    ...(order.params.isDdosProtected ? ['DDoS protection'] : []),
-    ...order.features.map((f) => f.name),
+    ...(i.ipv4 ? ['IPv4'] : []),
+    ...(i.ipv6 ? ['IPv6'] : []),
+    ...(i.ddos ? ['DDoS protection'] : []),
+    ...i.featureNames,
   ];
-  return [order.product?.name ?? 'Custom plan', order.region.name, addOns.join(', ')]
-    .filter(Boolean)
-    .join(' · ');
+  return [i.planName ?? 'Custom plan', i.regionName, addOns.join(', ')].filter(Boolean).join(' · ');
 }
+
+const subDescriptionOf = (order: ResolvedOrder) =>
+  instanceSubDescription({
+    planName: order.product?.name ?? null,
+    regionName: order.region.name,
+    ipv4: order.params.assignIpv4,
+    ipv6: order.params.assignIpv6,
+    ddos: order.params.isDdosProtected,
+    featureNames: order.features.map((f) => f.name),
+  });
 
 /**
  * Places an order inside the caller's transaction: locks the credit account and the plan's stock row,

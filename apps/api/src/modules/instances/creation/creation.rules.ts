@@ -8,6 +8,7 @@ import {
   type ExtraResource,
   errorCodes,
   instanceErrorCodes,
+  machineSizeOf,
   type OcaField,
   ocaDataSchemaFor,
   type PlanClass,
@@ -16,7 +17,8 @@ import {
 } from '@nimbus/contract';
 import type { DbOrTx } from '../../../db/client';
 import { AppError, badRequest, forbidden, notFound } from '../../../lib/errors';
-import { toAppConfig, toProduct, toRegion } from '../../catalogue/catalogue.mappers';
+import { loadAppConfig } from '../../catalogue/app-config';
+import { toProduct, toRegion } from '../../catalogue/catalogue.mappers';
 import {
   type ApplicationRow,
   type FeatureRow,
@@ -116,7 +118,8 @@ async function resolveImage(db: DbOrTx, p: CreateInstancesParams) {
   return { app, os, osDisplayName: family?.displayName ?? os.family };
 }
 
-function machineOf(productRow: ProductRow | null, extra: ExtraResource) {
+/** The machine an order (or a resize) makes: the plan with its add-ons, or the custom plan's resources. */
+export function machineOf(productRow: ProductRow | null, extra: ExtraResource) {
   if (!productRow) {
     const b = customPlanBounds;
     if (
@@ -129,19 +132,9 @@ function machineOf(productRow: ProductRow | null, extra: ExtraResource) {
         'extraResource',
         'A custom plan needs at least 1 CPU, 1 GB memory, 10 GB storage and 1 TB.',
       );
-    return {
-      vcpu: extra.cpu,
-      ramMb: extra.ramInGB * 1024,
-      diskGb: extra.diskInGB,
-      bandwidthTb: extra.bandwidthInTB,
-    };
+    return machineSizeOf(null, extra);
   }
-  const machine = {
-    vcpu: productRow.cpu + extra.cpu,
-    ramMb: productRow.ramMb + extra.ramInGB * 1024,
-    diskGb: productRow.storageGb + extra.diskInGB,
-    bandwidthTb: productRow.bandwidthTb + extra.bandwidthInTB,
-  };
+  const machine = machineSizeOf(productRow, extra);
   if (
     machine.vcpu > customPlanBounds.cpu.max ||
     machine.ramMb > customPlanBounds.ramInGB.max * 1024 ||
@@ -171,9 +164,7 @@ export async function resolveOrder(
   const regionRows = await listRegions(db);
   const offers = await listOffers(db);
   const featureRows = await listFeatures(db);
-  const stored = await getDocument(db, 'appConfig');
-  if (!stored) throw notFound('The catalogue has not been loaded.');
-  const appConfig = toAppConfig(stored as FileAppConfig, featureRows);
+  const appConfig = await loadAppConfig(db);
 
   const regionRow = regionRows.find((r) => r.id === p.region);
   if (!regionRow) throw notFound('No such region.');
