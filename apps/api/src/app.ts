@@ -22,6 +22,7 @@ import { monitoringModule } from './modules/monitoring/monitoring.module';
 import { paymentsModule } from './modules/payments/payments.module';
 import { sandboxCheckoutAbsent, sandboxCheckoutRoutes } from './modules/payments/sandbox-checkout.routes';
 import { preordersModule } from './modules/preorders/preorders.module';
+import { networkModule } from './modules/network/network.module';
 import { snapshotsModule } from './modules/snapshots/snapshots.module';
 import { sshKeysModule } from './modules/ssh-keys/ssh-keys.module';
 import { registerCompression } from './plugins/compression';
@@ -118,6 +119,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(preordersModule(deps));
       await api.register(snapshotsModule(deps));
       await api.register(monitoringModule(deps));
+      await api.register(networkModule(deps));
       await api.register(eventsModule(deps));
     },
     { prefix: '/api' },

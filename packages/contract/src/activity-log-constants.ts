@@ -58,9 +58,20 @@ export const activityEvents = [
   'instance_os_changed_failed',
   'instance_reinstalled',
   'instance_reinstalled_failed',
+  // Resize (issue 13).
+  'instance_resized',
+  'instance_resize_failed',
   // Custom ISO (issue 13).
   'instance_iso_ejected',
   'instance_iso_ejected_failed',
+  // Network (issue 13).
+  'instance_ptr_changed',
+  'instance_bandwidth_added',
+  'instance_bandwidth_overage_charged',
+  'instance_ip_enabled',
+  'instance_ip_enable_failed',
+  'instance_ddos_enabled',
+  'instance_ddos_enable_failed',
   'instance_auto_renew_changed',
   'instance_renewed',
   'instance_delete_requested',

@@ -82,13 +82,16 @@ export const invoiceReasons = [
   'backup-resized',
   'ddos-activated',
   'ended',
+  /** Transfer beyond the allowance of a 30-day cycle (instances.md §9). */
+  'bandwidth-overage',
 ] as const;
 
 /**
  * hourly: usage billed per closed hour; subscription: one charge for a whole cycle; credit: money given
- * back for the service (a refund of unused days on deletion), a negative subtotal.
+ * back for the service (a refund of unused days on deletion), a negative subtotal; overage: transfer
+ * beyond a cycle's allowance, its usage in hundredths of a GiB.
  */
-export const invoiceItemTypes = ['hourly', 'subscription', 'credit'] as const;
+export const invoiceItemTypes = ['hourly', 'subscription', 'credit', 'overage'] as const;
 export type InvoiceItemType = (typeof invoiceItemTypes)[number];
 
 export const INVOICE_ITEMS_PAGE_SIZE = 10;

@@ -35,6 +35,8 @@ export * from './metrics';
 export * from './metrics-rules';
 export * from './money';
 export * from './money-rules';
+export * from './network';
+export * from './network-rules';
 export * from './payments';
 export * from './payments-rules';
 export * from './preorders';

@@ -147,6 +147,8 @@ export const instanceSchema = z.object({
   mainIpv6: z.string().nullable(),
   mainIpPTR: z.string().nullable(),
   mainIpv6PTRs: z.array(z.object({ ip: z.string(), ptr: z.string() })),
+  /** The routed IPv6 /64 the instance's addresses come from. */
+  ipv6Range: z.string().nullable(),
   netmaskV4: z.string().nullable(),
   netmaskV6: z.string().nullable(),
   gatewayV4: z.string().nullable(),

@@ -11,6 +11,7 @@ export * from '../modules/idempotency/idempotency.tables';
 export * from '../modules/instances/instances.tables';
 export * from '../modules/mail/mail.tables';
 export * from '../modules/monitoring/monitoring.tables';
+export * from '../modules/network/network.tables';
 export * from '../modules/payments/payments.tables';
 export * from '../modules/snapshots/snapshots.tables';
 export * from '../modules/ssh-keys/ssh-keys.tables';

@@ -8,6 +8,7 @@ import { instanceBillingJobs } from '../modules/instances/billing-terminations.j
 import { instanceJobs } from '../modules/instances/instances.jobs';
 import { mailJobs } from '../modules/mail/mail.jobs';
 import { monitoringJobs } from '../modules/monitoring/monitoring.jobs';
+import { networkJobs } from '../modules/network/network.jobs';
 import { paymentJobs } from '../modules/payments/payments.jobs';
 import { snapshotJobs } from '../modules/snapshots/snapshots.jobs';
 import type { JobDefinition } from './queue';
@@ -25,6 +26,7 @@ export function allJobs(deps: AppDeps): JobDefinition<never>[] {
     ...instanceBillingJobs(deps),
     ...snapshotJobs(deps),
     ...monitoringJobs(deps),
+    ...networkJobs(deps),
     ...idempotencyJobs(deps),
     ...verificationReviewJobs(deps),
   ];

@@ -115,6 +115,20 @@ export async function endBillableItem(
     .where(and(eq(billableItems.id, itemId), sql`${billableItems.endedAt} IS NULL`));
 }
 
+/** Ends the hourly add-ons of an instance (IPv4, DDoS protection) still running, with the instance. */
+export async function endInstanceAddOns(tx: DbOrTx, instanceId: number, at: Date = new Date()): Promise<void> {
+  await tx
+    .update(billableItems)
+    .set({ status: 'terminated', endedAt: at, reason: 'terminated' })
+    .where(
+      and(
+        eq(billableItems.instanceId, instanceId),
+        sql`${billableItems.resourceType} IN ('ipv4', 'ddos-protection')`,
+        sql`${billableItems.endedAt} IS NULL`,
+      ),
+    );
+}
+
 /**
  * Renews a cycle item at the end of its cycle. With auto-renew and enough credit it pays the next
  * cycle; without credit it is suspended (and terminated after the grace days, see cycle-billing);

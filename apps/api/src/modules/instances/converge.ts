@@ -7,6 +7,7 @@ import { type Hypervisor, HypervisorError, type ServerState, serverRef } from '.
 import { failInstanceCreation } from './creation/creation-failure';
 import { serverSpecOf } from './creation/server-spec';
 import { instances } from './instances.tables';
+import { closeCycle, cycleOfInstance } from '../network/bandwidth';
 
 /**
  * Provisioning convergence: brings an instance row and its server on the driver together, one idempotent
@@ -120,6 +121,10 @@ async function follow(deps: ConvergeDeps, tx: Tx, row: InstanceRow): Promise<'se
 }
 
 async function tearDown(deps: ConvergeDeps, tx: Tx, row: InstanceRow): Promise<'settled'> {
+  // The transfer of the last cycle, up to the deletion, is counted (and any overage charged) while the
+  // driver still knows the server; the cycle's row makes a repeated run charge nothing.
+  const until = row.deletionRequestedAt ?? new Date();
+  await closeCycle(tx, deps.hypervisor, row, cycleOfInstance(row, until), until);
   // Deleting a server that is already gone succeeds, so a repeated run is harmless.
   await deps.hypervisor.delete(serverRef(row.id));
   const [deleted] = await tx

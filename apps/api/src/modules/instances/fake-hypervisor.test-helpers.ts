@@ -58,7 +58,15 @@ export function createFakeHypervisor() {
   const operating = new Map<string, FakeOperation>();
   const operations = new Map<string, FakeOperation>();
   const failures = new Map<string, Error>();
-  const knobs = { noCapacity: false, fail: false, down: false, failBuilds: 0, failOperations: 0 };
+  const knobs = {
+    noCapacity: false,
+    fail: false,
+    down: false,
+    failBuilds: 0,
+    failOperations: 0,
+    /** Transfer every server counts, in bytes a second. */
+    bytesPerSecond: 1000,
+  };
   const check = (method: keyof Hypervisor) => {
     if (knobs.down) throw new HypervisorError('infrastructure', 'driver down');
     const failure = failures.get(method);
@@ -279,7 +287,7 @@ export function createFakeHypervisor() {
     }),
     bandwidthUsage: op('bandwidthUsage', (ref: string, from: Date, to: Date) => {
       server(ref);
-      return { bytes: Math.max(0, Math.floor((to.getTime() - from.getTime()) / 1000) * 1000) };
+      return { bytes: Math.max(0, Math.floor((to.getTime() - from.getTime()) / 1000) * knobs.bytesPerSecond) };
     }),
     metrics: op('metrics', (ref: string, _metric, from: Date, to: Date, stepSeconds: number) => {
       server(ref);

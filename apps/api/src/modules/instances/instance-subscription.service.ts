@@ -11,7 +11,13 @@ import type { JobQueue } from '../../jobs/queue';
 import { AppError, conflict } from '../../lib/errors';
 import { logActivity } from '../activity-log/activity-log.service';
 import type { AuthenticatedCustomer } from '../auth/auth.guard';
-import { endBillableItem, lockBillableItem, renewNow, setItemAutoRenew } from '../billing/billable-items';
+import {
+  endBillableItem,
+  endInstanceAddOns,
+  lockBillableItem,
+  renewNow,
+  setItemAutoRenew,
+} from '../billing/billable-items';
 import { creditService } from '../billing/invoice-lines';
 import { findLedgerEntryByKey } from '../billing/ledger';
 import type { IdempotencyScope } from '../idempotency/idempotency.service';
@@ -178,6 +184,8 @@ export function createInstanceSubscriptions(deps: { db: Database; jobs: JobQueue
           .set({ lifecycle: 'deleting', deletionRequestedAt: now, updatedAt: now })
           .where(eq(instances.id, id));
         if (item) await endBillableItem(tx, item.id, 'terminated', now);
+        // Add-ons billed beside the instance (IPv4 or DDoS protection enabled later) end with it.
+        await endInstanceAddOns(tx, id, now);
         await logActivity(tx, {
           customerId: customer.id,
           event: 'instance_delete_requested',

@@ -76,6 +76,9 @@ export const instances = pgTable(
     ipv6Range: text(),
     netmaskV6: text(),
     gatewayV6: text(),
+    /** Reverse DNS of the main IPv4 (null: the provider's default name) and of addresses in the /64. */
+    mainIpPtr: text(),
+    ipv6Ptrs: jsonb().$type<{ ip: string; ptr: string }[]>().notNull().default([]),
     billingCycle: text().$type<BillingCycle>().notNull(),
     isSubscriptionAutoRenewEnabled: boolean().notNull().default(true),
     discountPercent: numeric({ precision: 5, scale: 2, mode: 'number' }).notNull().default(0),

@@ -42,6 +42,8 @@ export interface ProductFilter {
   regionId: number;
   osId?: number | null;
   appId?: number | null;
+  /** RESIZE keeps plans no longer sold, so an instance's own plan still shows. */
+  action?: 'RESIZE';
 }
 
 /** Plans as sold in a region; the server leaves out those too small for the image or application. */
@@ -50,7 +52,7 @@ export const productsQuery = (filter: ProductFilter) =>
     queryKey: creationKeys.products(filter),
     queryFn: async () =>
       api<z.output<typeof productSchema>[]>('/products', {
-        query: { regionId: filter.regionId, osId: filter.osId, appId: filter.appId },
+        query: { regionId: filter.regionId, osId: filter.osId, appId: filter.appId, action: filter.action },
       }),
     staleTime: CATALOGUE_STALE_MS,
     // Another image or application refilters the plans: keep the list on screen meanwhile.

@@ -33,6 +33,9 @@ const PerformanceTab = lazy(
 const SnapshotTab = lazy(
   withChunkLoadError(() => import('./snapshot/SnapshotTab').then((m) => ({ default: m.SnapshotTab }))),
 );
+const ResizeTab = lazy(
+  withChunkLoadError(() => import('./resize/ResizeTab').then((m) => ({ default: m.ResizeTab }))),
+);
 const RescueTab = lazy(
   withChunkLoadError(() => import('./rescue/RescueTab').then((m) => ({ default: m.RescueTab }))),
 );
@@ -93,6 +96,7 @@ export function InstanceDetailPage() {
           {tab === 'rescuemode' && <RescueTab instance={instance} />}
           {tab === 'snapshot' && <SnapshotTab instance={instance} />}
           {tab === 'os' && <ChangeOsTab instance={instance} />}
+          {tab === 'resize' && <ResizeTab instance={instance} />}
           {tab === 'performance' && <PerformanceTab instance={instance} />}
         </Suspense>
         {!isAvailableTab(tab) && (

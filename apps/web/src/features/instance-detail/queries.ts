@@ -6,6 +6,7 @@ import {
   type invoiceItemListSchema,
   type manageAutoRenewResponseSchema,
   type passwordResponseSchema,
+  type ResizeRequest,
 } from '@nimbus/contract';
 import { infiniteQueryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
@@ -105,6 +106,12 @@ export const useResetInstancePasswordMutation = (id: number) =>
 export const useChangeOsMutation = (id: number) =>
   useInstanceMutation(id, (osId: number) =>
     api<{ data: { password: string } }>(`/instances/${id}/change-os`, { method: 'POST', body: { osId } }),
+  );
+
+/** Resize: the new password comes only after a clean install (a smaller disk), else null. */
+export const useResizeMutation = (id: number) =>
+  useInstanceMutation(id, (body: ResizeRequest) =>
+    api<{ password: string | null }>(`/instances/${id}/resize`, { method: 'POST', body }),
   );
 
 export const useEnableRescueMutation = (id: number) =>

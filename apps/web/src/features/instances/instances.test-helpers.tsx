@@ -44,6 +44,7 @@ export const instance = (id: number, overrides: Partial<Instance> = {}): Instanc
   mainIpv6: null,
   mainIpPTR: null,
   mainIpv6PTRs: [],
+  ipv6Range: null,
   netmaskV4: null,
   netmaskV6: null,
   gatewayV4: null,

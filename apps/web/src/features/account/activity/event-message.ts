@@ -66,6 +66,9 @@ export function eventMessage(entry: ActivityLogEntry, money: (value: string) => 
     prefix: text(data.prefix),
     amount: moneyText(data.amount),
     threshold: moneyText(data.threshold),
+    // Network events: the address family enabled ("IPv6") and the TB of a transfer package.
+    family: text(data.family),
+    tb: text(data.tb),
   };
   if (entry.event === 'email_sent') {
     const mail = knownMailOf(data);

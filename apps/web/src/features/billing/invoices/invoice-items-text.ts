@@ -11,6 +11,7 @@ export function useInvoiceItemText() {
     usage: (item: InvoiceItem) => {
       // A credit (a refund on deletion) is money back, not usage.
       if (item.type === 'credit') return t('invoice.usage.credit');
+      if (item.type === 'overage') return t('invoice.usage.gib', { value: item.usage / 100 });
       return item.type === 'hourly'
         ? t('invoice.usage.hours', { count: item.usage })
         : t('invoice.usage.cycles', { count: item.usage });

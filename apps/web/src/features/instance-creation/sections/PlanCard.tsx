@@ -14,6 +14,8 @@ interface PlanCardProps {
   product: Product;
   selected: boolean;
   onSelect: () => void;
+  /** The instance's own plan on resize: marked, and choosable even when sold out (instances.md §2). */
+  current?: boolean;
 }
 
 /**
@@ -21,11 +23,11 @@ interface PlanCardProps {
  * one figure per line, each kept whole ("50 GB storage"), so a narrow card never splits a figure from its
  * unit nor starts a line with a separator.
  */
-export function PlanCard({ product, selected, onSelect }: PlanCardProps) {
+export function PlanCard({ product, selected, onSelect, current = false }: PlanCardProps) {
   const { moneyOfMicros } = useMoney();
   const { t } = useTranslation('instanceCreation');
   const spec = product.plan.specification;
-  const soldOut = isOutOfStock(product);
+  const soldOut = isOutOfStock(product) && !current;
   const figures = [
     t('plan.specs.cpu', { value: spec.cpu }),
     t('plan.specs.ram', { value: spec.ram / 1024 }),
@@ -92,6 +94,9 @@ export function PlanCard({ product, selected, onSelect }: PlanCardProps) {
             label={t('plan.outOfStock')}
             sx={{ mt: 1, alignSelf: 'flex-start' }}
           />
+        )}
+        {current && (
+          <Chip size="small" color="info" label={t('plan.current')} sx={{ mt: 1, alignSelf: 'flex-start' }} />
         )}
       </CardActionArea>
     </Card>
