@@ -20,10 +20,10 @@ export const networkStatsSchema = z.object({
 });
 export type NetworkStats = z.infer<typeof networkStatsSchema>;
 
-/** GET /instances/network-stats?instanceId=…: the deletion page's figures, one item per instance. */
+/** GET /instances/network-stats?instanceId=1,2 (or repeated): the deletion page's figures, per instance. */
 export const bulkNetworkStatsQuerySchema = z.object({
   instanceId: z.preprocess(
-    (v) => (Array.isArray(v) ? v : v === undefined ? [] : [v]),
+    (v) => (Array.isArray(v) ? v : v === undefined ? [] : String(v).split(',')),
     z.array(idParamSchema).min(1).max(100),
   ),
 });

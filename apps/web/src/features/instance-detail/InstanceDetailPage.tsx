@@ -36,6 +36,9 @@ const SnapshotTab = lazy(
 const ResizeTab = lazy(
   withChunkLoadError(() => import('./resize/ResizeTab').then((m) => ({ default: m.ResizeTab }))),
 );
+const NetworkTab = lazy(
+  withChunkLoadError(() => import('./network/NetworkTab').then((m) => ({ default: m.NetworkTab }))),
+);
 const RescueTab = lazy(
   withChunkLoadError(() => import('./rescue/RescueTab').then((m) => ({ default: m.RescueTab }))),
 );
@@ -97,6 +100,7 @@ export function InstanceDetailPage() {
           {tab === 'snapshot' && <SnapshotTab instance={instance} />}
           {tab === 'os' && <ChangeOsTab instance={instance} />}
           {tab === 'resize' && <ResizeTab instance={instance} />}
+          {tab === 'network' && <NetworkTab instance={instance} />}
           {tab === 'performance' && <PerformanceTab instance={instance} />}
         </Suspense>
         {!isAvailableTab(tab) && (

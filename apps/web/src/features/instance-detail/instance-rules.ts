@@ -10,7 +10,17 @@ import { ApiError } from '../../api/client';
 /** What the detail page may do with an instance, as instances.md §4 and §5 list it. */
 
 /** The tabs this release delivers; the others show the not-available state. */
-const availableTabs = ['access', 'performance', 'billing', 'resize', 'log', 'rescuemode', 'snapshot', 'os'] as const;
+const availableTabs = [
+  'access',
+  'performance',
+  'billing',
+  'resize',
+  'network',
+  'log',
+  'rescuemode',
+  'snapshot',
+  'os',
+] as const;
 export const isAvailableTab = (tab: string) => (availableTabs as readonly string[]).includes(tab);
 
 /**

@@ -25,6 +25,22 @@ const emptyList = {
   'GET /api/preorders': ok({ preorders: [] }),
 };
 
+/** No instance of the queue has transfer beyond its allowance. */
+const noOverage = { 'GET /api/instances/network-stats': ok({ items: [] }) };
+const stats = (externalId: number, exceedance: number) => ({
+  externalId,
+  instanceId: externalId,
+  allowedBandwidth: 1024,
+  planBandwidth: 1024,
+  packageBandwidth: 0,
+  actualUsage: 1024 + exceedance,
+  startedAt: '2026-11-01T00:00:00.000Z',
+  endsAt: '2026-12-01T00:00:00.000Z',
+  exceedance,
+  overageAmount: (exceedance / 100).toFixed(4),
+  willBeChargedInCaseOfTermination: exceedance > 0,
+});
+
 describe('InstanceDeletionPage', () => {
   it('goes back to the list when nothing is queued', async () => {
     mockApi(emptyList);
@@ -46,6 +62,7 @@ describe('InstanceDeletionPage', () => {
       return status === 'ok' ? ok(null) : fail(409, 'INSTANCE_CHANGING');
     };
     const api = mockApi({
+      ...noOverage,
       'POST /api/instances/bulk-subscription-refund': ok({
         refunds: [refund(1, true), refund(2, false), refund(3, true)],
         totalRefund: '9',
@@ -90,6 +107,7 @@ describe('InstanceDeletionPage', () => {
     queueDeletion([1]);
     let calls = 0;
     mockApi({
+      ...noOverage,
       'POST /api/instances/bulk-subscription-refund': () =>
         ++calls === 1 ? fail(500, 'INTERNAL_ERROR') : ok({ refunds: [refund(1, true)], totalRefund: '4.5' }),
     });
@@ -110,6 +128,7 @@ describe('InstanceDeletionPage', () => {
     queueDeletion([1, 2]);
     let storedDuringSecond: unknown = null;
     mockApi({
+      ...noOverage,
       'POST /api/instances/bulk-subscription-refund': ok({
         refunds: [refund(1, true), refund(2, true)],
         totalRefund: '9',
@@ -136,6 +155,7 @@ describe('InstanceDeletionPage', () => {
     queueDeletion([1, 2]);
     let deleted = false;
     mockApi({
+      ...noOverage,
       // Once deleted, a preview gives nothing back: the page must not show it as the outcome.
       'POST /api/instances/bulk-subscription-refund': () =>
         ok(
@@ -195,5 +215,29 @@ describe('InstanceDeletionPage', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/services/instanceList'));
     expect(sessionStorage.getItem(DELETION_QUEUE_KEY)).toBeNull();
+  });
+
+  it('says which instances will be charged for transfer beyond the allowance if deleted now', async () => {
+    queueDeletion([1, 2]);
+    const api = mockApi({
+      'POST /api/instances/bulk-subscription-refund': ok({ refunds: [refund(1, false), refund(2, false)], totalRefund: '0' }),
+      'GET /api/instances/network-stats': ok({ items: [stats(1, 0), stats(2, 250.5)] }),
+    });
+    await renderInstances('/instance-deletion');
+    expect(await screen.findByText('Transfer beyond the allowance will be charged in case of termination:')).toBeInTheDocument();
+    expect(screen.getByText('web-2: 250.50 GiB beyond the allowance, $2.51')).toBeInTheDocument();
+    expect(screen.queryByText(/web-1:/)).not.toBeInTheDocument();
+    expect(api.calls('GET', '/api/instances/network-stats')[0]?.query.get('instanceId')).toBe('1,2');
+  });
+
+  it('warns when the transfer figures cannot be loaded, and still lets the customer delete', async () => {
+    queueDeletion([1]);
+    mockApi({
+      'POST /api/instances/bulk-subscription-refund': ok({ refunds: [refund(1, false)], totalRefund: '0' }),
+      'GET /api/instances/network-stats': fail(500, 'INFRASTRUCTURE_ERROR'),
+    });
+    await renderInstances('/instance-deletion');
+    expect(await screen.findByText(/The transfer of these instances could not be loaded/)).toBeInTheDocument();
+    expect(screen.getByText('No refund')).toBeInTheDocument();
   });
 });

@@ -26,6 +26,7 @@ import {
   readDeletionResults,
 } from './deletion-queue';
 import { RefundList } from './RefundList';
+import { TransferCharges } from './TransferCharges';
 
 /** /instance-deletion: the queued instances with their refunds, deleted one by one (instances.md §5). */
 export function InstanceDeletionPage() {
@@ -106,6 +107,7 @@ export function InstanceDeletionPage() {
     return (
       <>
         <RefundList refunds={list} />
+        <TransferCharges refunds={list} />
         <Typography sx={{ mt: 2, fontWeight: 500 }}>
           {t('deletion.totalRefund', { amount: money(totalRefund) })}
         </Typography>
