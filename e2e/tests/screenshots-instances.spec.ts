@@ -214,6 +214,16 @@ function screens(s: Seeded): Screen[] {
     { name: 'billing', path: `/instances/${ids.monthly}/billing`, who: 'full' },
     { name: 'log', path: `/instances/${ids.hourly}/log`, who: 'full' },
     { name: 'network', path: `/instances/${ids.hourly}/network`, who: 'full' },
+    { name: 'network-v6', path: `/instances/${ids.v6}/network`, who: 'full' },
+    {
+      name: 'resize',
+      path: `/instances/${ids.hourly}/resize`,
+      who: 'full',
+      // A bigger plan than the current one: the summary shows both sizes and the new price.
+      prepare: async (page) => {
+        await page.getByRole('radio').nth(2).click();
+      },
+    },
     {
       name: 'rescuemode',
       path: `/instances/${ids.hourly}/rescuemode`,

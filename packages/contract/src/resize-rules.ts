@@ -34,7 +34,12 @@ export function machineSizeOf(
   extra: ExtraResource,
 ): MachineSize {
   if (!plan)
-    return { vcpu: extra.cpu, ramMb: extra.ramInGB * 1024, diskGb: extra.diskInGB, bandwidthTb: extra.bandwidthInTB };
+    return {
+      vcpu: extra.cpu,
+      ramMb: extra.ramInGB * 1024,
+      diskGb: extra.diskInGB,
+      bandwidthTb: extra.bandwidthInTB,
+    };
   return {
     vcpu: plan.cpu + extra.cpu,
     ramMb: plan.ramMb + extra.ramInGB * 1024,
@@ -65,7 +70,10 @@ export const diskShrinks = (from: Pick<MachineSize, 'diskGb'>, to: Pick<MachineS
 
 /** Every resource at least what it was: what a custom-ISO instance may do (its disk cannot be rebuilt). */
 export const isUpgrade = (from: MachineSize, to: MachineSize) =>
-  to.vcpu >= from.vcpu && to.ramMb >= from.ramMb && to.diskGb >= from.diskGb && to.bandwidthTb >= from.bandwidthTb;
+  to.vcpu >= from.vcpu &&
+  to.ramMb >= from.ramMb &&
+  to.diskGb >= from.diskGb &&
+  to.bandwidthTb >= from.bandwidthTb;
 
 export const sameSize = (a: MachineSize, b: MachineSize) =>
   a.vcpu === b.vcpu && a.ramMb === b.ramMb && a.diskGb === b.diskGb && a.bandwidthTb === b.bandwidthTb;

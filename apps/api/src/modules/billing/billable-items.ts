@@ -116,7 +116,11 @@ export async function endBillableItem(
 }
 
 /** Ends the hourly add-ons of an instance (IPv4, DDoS protection) still running, with the instance. */
-export async function endInstanceAddOns(tx: DbOrTx, instanceId: number, at: Date = new Date()): Promise<void> {
+export async function endInstanceAddOns(
+  tx: DbOrTx,
+  instanceId: number,
+  at: Date = new Date(),
+): Promise<void> {
   await tx
     .update(billableItems)
     .set({ status: 'terminated', endedAt: at, reason: 'terminated' })

@@ -1,4 +1,4 @@
-import type { Micros } from '@nimbus/contract';
+import type { BillingCycle, Micros } from '@nimbus/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { type billableItems, invoiceItems, invoices } from './billing.tables';
@@ -91,4 +91,43 @@ export async function creditService(
     closed: false,
   });
   return posted;
+}
+
+/**
+ * Transfer beyond a cycle's allowance (instances.md §9) as a line of its own on the month's invoice, whose
+ * total is the sum of its lines; the ledger entry is the caller's, keyed by the cycle.
+ */
+export async function addOverageLine(
+  tx: DbOrTx,
+  line: {
+    invoiceId: number;
+    customerId: number;
+    billableItemId: number;
+    instanceId: number;
+    billingCycle: BillingCycle;
+    description: string;
+    subDescription: string;
+    hundredthsOfGib: number;
+    amount: Micros;
+    start: Date;
+    end: Date;
+  },
+): Promise<void> {
+  await tx.insert(invoiceItems).values({
+    invoiceId: line.invoiceId,
+    customerId: line.customerId,
+    billableItemId: line.billableItemId,
+    instanceId: line.instanceId,
+    category: 'bandwidth',
+    type: 'overage',
+    billingCycle: line.billingCycle,
+    reason: 'bandwidth-overage',
+    description: line.description,
+    subDescription: line.subDescription,
+    usage: line.hundredthsOfGib,
+    subtotal: line.amount,
+    startTimestamp: line.start,
+    endTimestamp: line.end,
+    closed: true,
+  });
 }

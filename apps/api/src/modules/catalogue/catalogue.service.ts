@@ -1,4 +1,3 @@
-import { loadAppConfig } from './app-config';
 import {
   type AppConfig,
   type ApplicationsQuery,
@@ -11,14 +10,8 @@ import {
 } from '@nimbus/contract';
 import type { DbOrTx } from '../../db/client';
 import { badRequest, notFound } from '../../lib/errors';
-import {
-  toAppConfig,
-  toApplication,
-  toFeature,
-  toPaymentGateway,
-  toProduct,
-  toRegion,
-} from './catalogue.mappers';
+import { loadAppConfig } from './app-config';
+import { toApplication, toFeature, toPaymentGateway, toProduct, toRegion } from './catalogue.mappers';
 import {
   type FeatureRow,
   findApplication,
@@ -34,7 +27,6 @@ import {
   type ProductRow,
   searchApplications,
 } from './catalogue.repository';
-import type { FileAppConfig } from './catalogue-file.schema';
 
 /** A query naming something the catalogue does not have: 400 like any other invalid input. */
 const unknown = (path: string) =>

@@ -7,7 +7,7 @@ import { type Hypervisor, HypervisorError, type ServerState, serverRef } from '.
 import { failInstanceCreation } from './creation/creation-failure';
 import { serverSpecOf } from './creation/server-spec';
 import { instances } from './instances.tables';
-import { closeCycle, cycleOfInstance } from '../network/bandwidth';
+import { closeCycle, cycleOfInstance } from './network/bandwidth';
 
 /**
  * Provisioning convergence: brings an instance row and its server on the driver together, one idempotent

@@ -287,7 +287,9 @@ export function createFakeHypervisor() {
     }),
     bandwidthUsage: op('bandwidthUsage', (ref: string, from: Date, to: Date) => {
       server(ref);
-      return { bytes: Math.max(0, Math.floor((to.getTime() - from.getTime()) / 1000) * knobs.bytesPerSecond) };
+      return {
+        bytes: Math.max(0, Math.floor((to.getTime() - from.getTime()) / 1000) * knobs.bytesPerSecond),
+      };
     }),
     metrics: op('metrics', (ref: string, _metric, from: Date, to: Date, stepSeconds: number) => {
       server(ref);

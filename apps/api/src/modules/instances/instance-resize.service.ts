@@ -33,9 +33,9 @@ import {
   lockOffer,
   type ProductRow,
 } from '../catalogue/catalogue.repository';
-import { HypervisorError, type Hypervisor, type ServerRebuild, serverRef } from '../compute/hypervisor';
-import { machineOf } from './creation/creation.rules';
+import { type Hypervisor, HypervisorError, type ServerRebuild, serverRef } from '../compute/hypervisor';
 import { instanceSubDescription } from './creation/creation.order';
+import { machineOf } from './creation/creation.rules';
 import {
   type Customer,
   changing,
@@ -95,13 +95,22 @@ export function createInstanceResize(deps: { db: Database; hypervisor: Hyperviso
     async resize(customer: Customer, id: number, body: ResizeBody): Promise<{ password: string | null }> {
       const record = await actionable(customer, id);
       const row = record.instance;
-      const blocked = resizeUnavailable({ billingCycle: row.billingCycle, ram: row.ramMb, status: row.status });
+      const blocked = resizeUnavailable({
+        billingCycle: row.billingCycle,
+        ram: row.ramMb,
+        status: row.status,
+      });
       if (blocked) throw notAvailable(unavailableDetail[blocked]);
       if (body.regionId !== row.regionId) throw invalid('A resize keeps the instance in its region.');
 
       const { productRow, product } = await targetPlan(row, body);
       const machine = machineOf(productRow, body.extraResource);
-      const current = { vcpu: row.vcpuCount, ramMb: row.ramMb, diskGb: row.diskGb, bandwidthTb: row.bandwidthTb };
+      const current = {
+        vcpu: row.vcpuCount,
+        ramMb: row.ramMb,
+        diskGb: row.diskGb,
+        bandwidthTb: row.bandwidthTb,
+      };
       if ((productRow?.id ?? null) === row.productId && sameSize(current, machine))
         throw badRequest(resizeErrorCodes.unchanged, 'Choose a plan other than the current one.');
       if (machine.ramMb < MIN_RESIZE_RAM_MB)
@@ -110,10 +119,15 @@ export function createInstanceResize(deps: { db: Database; hypervisor: Hyperviso
       if (os && machine.ramMb < os.minRamMb)
         throw invalid(`This operating system needs at least ${os.minRamMb / 1024} GB of memory.`);
       const featureRows = await listFeatures(db);
-      const tooSmallFor = featureRows.find((f) => row.featureIds.includes(f.id) && machine.ramMb < f.minRamMb);
+      const tooSmallFor = featureRows.find(
+        (f) => row.featureIds.includes(f.id) && machine.ramMb < f.minRamMb,
+      );
       if (tooSmallFor) throw invalid(`${tooSmallFor.name} needs more memory than this plan has.`);
       if (row.isoId !== null && !isUpgrade(current, machine))
-        throw conflict(resizeErrorCodes.upgradeOnly, 'An instance running a custom ISO can only be upgraded.');
+        throw conflict(
+          resizeErrorCodes.upgradeOnly,
+          'An instance running a custom ISO can only be upgraded.',
+        );
 
       let rebuild: ServerRebuild | undefined;
       if (diskShrinks(current, machine)) {
@@ -127,7 +141,13 @@ export function createInstanceResize(deps: { db: Database; hypervisor: Hyperviso
         rebuild = {
           source:
             row.appId !== null
-              ? { kind: 'application', appId: row.appId, osId: os.id, osFamily: os.family, ocaData: row.ocaData }
+              ? {
+                  kind: 'application',
+                  appId: row.appId,
+                  osId: os.id,
+                  osFamily: os.family,
+                  ocaData: row.ocaData,
+                }
               : { kind: 'os', osId: os.id, osFamily: os.family },
           username: usernameForOsFamily(os.family),
         };
@@ -166,10 +186,21 @@ export function createInstanceResize(deps: { db: Database; hypervisor: Hyperviso
         if (productRow && productRow.id !== row.productId) {
           const offer = await lockOffer(tx, productRow.id, row.regionId);
           if (!offer || offer.remainingStock < 1)
-            throw new AppError(409, instanceErrorCodes.outOfStock, `${productRow.name} is out of stock here.`);
+            throw new AppError(
+              409,
+              instanceErrorCodes.outOfStock,
+              `${productRow.name} is out of stock here.`,
+            );
         }
         const days = appConfig.numberOfDaysForCreditCheck;
-        await assertCanAfford(tx, customer.id, balance, orderCheckPrice([quote], days), days, row.billableItemId);
+        await assertCanAfford(
+          tx,
+          customer.id,
+          balance,
+          orderCheckPrice([quote], days),
+          days,
+          row.billableItemId,
+        );
 
         // The driver acts inside the transaction: a refusal leaves billing and the row as they were.
         try {

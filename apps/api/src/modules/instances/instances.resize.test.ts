@@ -53,7 +53,12 @@ describe('resize', () => {
     expect(old.endedAt!.getTime()).toBe(nextHour);
     const fresh = await item(after.billableItemId!);
     // Cloud M $10 + 20 GB at $0.10 + IPv4 $2, by the hour.
-    expect(fresh).toMatchObject({ status: 'active', reason: 'resized', billingCycle: 'hourly', monthlyPrice: 14_000_000 });
+    expect(fresh).toMatchObject({
+      status: 'active',
+      reason: 'resized',
+      billingCycle: 'hourly',
+      monthlyPrice: 14_000_000,
+    });
     expect(fresh.startedAt.getTime()).toBe(nextHour);
     expect(fresh.subDescription).toBe('Cloud M · Frankfurt · IPv4');
     expect(await instanceEvents(env.db, row.id)).toEqual(['instance_resized']);
@@ -95,9 +100,9 @@ describe('resize', () => {
     expect((await resize(hourly.id, { type: 'FIXED', productId: 11 })).json().code).toBe('INVALID_RESIZE');
     expect((await resize(hourly.id, { type: 'FIXED', productId: 9999 })).statusCode).toBe(404);
     expect((await resize(hourly.id, { type: 'FIXED' })).statusCode).toBe(400);
-    expect((await resize(hourly.id, { type: 'CUSTOM', extraResource: { ...none, cpu: 1 } })).json().code).toBe(
-      'INVALID_ORDER',
-    );
+    expect(
+      (await resize(hourly.id, { type: 'CUSTOM', extraResource: { ...none, cpu: 1 } })).json().code,
+    ).toBe('INVALID_ORDER');
 
     const monthly = await insertInstance(env.db, env.alice.id, { ...cloudS, billingCycle: 'monthly' });
     const small = await insertInstance(env.db, env.alice.id, { ...cloudS, productId: 5, ramMb: 512 });
@@ -151,7 +156,10 @@ describe('resize', () => {
     const theirs = await insertInstance(env.db, poor.id, cloudS);
     const short = await resize(theirs.id, { type: 'FIXED', productId: 4 }, poor);
     expect(short.statusCode).toBe(460);
-    expect(short.json().data).toMatchObject({ customerBalance: expect.any(String), numberOfDaysBalanceValidatedAgainst: 7 });
+    expect(short.json().data).toMatchObject({
+      customerBalance: expect.any(String),
+      numberOfDaysBalanceValidatedAgainst: 7,
+    });
     // Its own current price does not count against it: Cloud M fits where Cloud XL did not.
     expect((await resize(theirs.id, { type: 'FIXED', productId: 2 }, poor)).statusCode).toBe(200);
     for (const r of [row]) expect((await stored(r.id)).productId).toBe(1);

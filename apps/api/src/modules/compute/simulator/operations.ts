@@ -76,7 +76,10 @@ export function laterOperations(deps: SimulatorDeps) {
         if (server.failure) throw new HypervisorError('invalid_state', `Server ${ref} failed.`);
         expectStatus(server, SETTLED, 'resize');
         if (to.diskGb < server.spec.diskGb && !rebuild)
-          throw new HypervisorError('invalid_state', `The disk of ${ref} cannot shrink without a clean install.`);
+          throw new HypervisorError(
+            'invalid_state',
+            `The disk of ${ref} cannot shrink without a clean install.`,
+          );
         const host = (await hostUsage(tx, server.regionId)).find((h) => h.id === server.hostId)!;
         if (!fits(host, { ...to, gpu: server.spec.gpu }, server.spec)) {
           throw new HypervisorError('no_capacity', `The host of ${ref} has no room for the new size.`);

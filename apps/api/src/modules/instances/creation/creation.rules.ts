@@ -26,14 +26,12 @@ import {
   findOsFamily,
   findOsVersion,
   findProduct,
-  getDocument,
   listFeatures,
   listOffers,
   listRegions,
   type OsVersionRow,
   type ProductRow,
 } from '../../catalogue/catalogue.repository';
-import type { FileAppConfig } from '../../catalogue/catalogue-file.schema';
 import { publicKeysOf } from '../../ssh-keys/ssh-keys.repository';
 import { snapshotSource } from './snapshot-source';
 

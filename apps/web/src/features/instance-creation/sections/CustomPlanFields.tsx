@@ -1,5 +1,11 @@
 import { Box } from '@mui/material';
-import { type AppConfig, customPlanBounds, type ExtraResource, type Product, toMicros } from '@nimbus/contract';
+import {
+  type AppConfig,
+  customPlanBounds,
+  type ExtraResource,
+  type Product,
+  toMicros,
+} from '@nimbus/contract';
 import { useTranslation } from 'react-i18next';
 import { useMoney } from '../../../lib/money';
 import { useCreation } from '../creation-context';

@@ -1,11 +1,23 @@
-import { Box, Button, Chip, Divider, Stack, Table, TableBody, TableCell, TableRow, TextField, Typography } from '@mui/material';
+import {
+  Box,
+  Button,
+  Chip,
+  Divider,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableRow,
+  TextField,
+  Typography,
+} from '@mui/material';
 import { type AppConfig, type Instance, networkStatusColor } from '@nimbus/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { CopyButton } from '../../../components/CopyButton';
-import { ButtonLink } from '../../../components/links';
 import { Ltr } from '../../../components/Ltr';
+import { ButtonLink } from '../../../components/links';
 import { SectionCard } from '../../../components/SectionCard';
 import { useToast } from '../../../components/toast/ToastProvider';
 import { useMoney } from '../../../lib/money';
@@ -45,7 +57,13 @@ function Details({ rows, label }: { rows: { label: string; value: string | null 
  * the network status chip, and the addresses it does not have yet: IPv4 (paid, confirmed with its price)
  * and IPv6 (free, used after a reboot).
  */
-export function AddressesCard({ instance, appConfig }: { instance: Instance; appConfig: AppConfig | undefined }) {
+export function AddressesCard({
+  instance,
+  appConfig,
+}: {
+  instance: Instance;
+  appConfig: AppConfig | undefined;
+}) {
   const { t } = useTranslation('instanceDetail');
   const toast = useToast();
   const { money } = useMoney();
@@ -84,7 +102,7 @@ export function AddressesCard({ instance, appConfig }: { instance: Instance; app
       </Box>
       <Stack spacing={2} divider={<Divider flexItem />}>
         <Box>
-          <Typography variant="h4" component="h3" gutterBottom>
+          <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }} gutterBottom>
             IPv4
           </Typography>
           {instance.mainIp ? (
@@ -99,7 +117,7 @@ export function AddressesCard({ instance, appConfig }: { instance: Instance; app
               />
               <Box sx={{ mt: 2 }}>
                 <PtrEditor
-                  key={`${instance.mainIp}-${instance.mainIpPTR}`}
+                  key={instance.mainIp}
                   instanceId={instance.id}
                   ip={instance.mainIp}
                   current={instance.mainIpPTR}
@@ -119,7 +137,7 @@ export function AddressesCard({ instance, appConfig }: { instance: Instance; app
           )}
         </Box>
         <Box>
-          <Typography variant="h4" component="h3" gutterBottom>
+          <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }} gutterBottom>
             IPv6
           </Typography>
           {instance.mainIpv6 ? (
@@ -139,7 +157,7 @@ export function AddressesCard({ instance, appConfig }: { instance: Instance; app
               <Stack spacing={1}>
                 {instance.mainIpv6PTRs.map((entry) => (
                   <PtrEditor
-                    key={`${entry.ip}-${entry.ptr}`}
+                    key={entry.ip}
                     instanceId={instance.id}
                     ip={entry.ip}
                     current={entry.ptr}
@@ -170,7 +188,12 @@ export function AddressesCard({ instance, appConfig }: { instance: Instance; app
               <Typography color="text.secondary" sx={{ mb: 1 }}>
                 {t('network.ipv6.none')}
               </Typography>
-              <Button variant="outlined" disabled={locked} loading={enableIp.isPending} onClick={() => enable('ipv6')}>
+              <Button
+                variant="outlined"
+                disabled={locked}
+                loading={enableIp.isPending}
+                onClick={() => enable('ipv6')}
+              >
                 {t('network.ipv6.enable')}
               </Button>
             </Box>

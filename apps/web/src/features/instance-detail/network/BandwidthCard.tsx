@@ -4,7 +4,10 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
-import { InsufficientBalanceDialog, insufficientBalanceOf } from '../../../components/InsufficientBalanceDialog';
+import {
+  InsufficientBalanceDialog,
+  insufficientBalanceOf,
+} from '../../../components/InsufficientBalanceDialog';
 import { SectionCard } from '../../../components/SectionCard';
 import { ErrorState } from '../../../components/states/ErrorState';
 import { LoadingState } from '../../../components/states/LoadingState';
@@ -20,7 +23,13 @@ import { UsageChart } from './UsageChart';
  * The cycle's transfer against the allowance (GiB, two decimals), the cumulative chart, and Add transfer:
  * a TB stepper (from 1) with its price, confirmed before it is charged (instances.md §4, §9).
  */
-export function BandwidthCard({ instance, appConfig }: { instance: Instance; appConfig: AppConfig | undefined }) {
+export function BandwidthCard({
+  instance,
+  appConfig,
+}: {
+  instance: Instance;
+  appConfig: AppConfig | undefined;
+}) {
   const { t, i18n } = useTranslation('instanceDetail');
   const toast = useToast();
   const { moneyOfMicros } = useMoney();
@@ -54,14 +63,18 @@ export function BandwidthCard({ instance, appConfig }: { instance: Instance; app
 
   let body: React.ReactNode;
   if (stats.isPending) body = <LoadingState minHeight={120} />;
-  else if (stats.isError) body = <ErrorState message={t('network.usage.loadFailed')} onRetry={() => void stats.refetch()} />;
+  else if (stats.isError)
+    body = <ErrorState message={t('network.usage.loadFailed')} onRetry={() => void stats.refetch()} />;
   else {
     const s = stats.data;
     const percent = s.allowedBandwidth > 0 ? Math.min(100, (s.actualUsage / s.allowedBandwidth) * 100) : 100;
     body = (
       <>
         <Typography>
-          {t('network.usage.figures', { used: number.format(s.actualUsage), allowed: number.format(s.allowedBandwidth) })}
+          {t('network.usage.figures', {
+            used: number.format(s.actualUsage),
+            allowed: number.format(s.allowedBandwidth),
+          })}
         </Typography>
         <LinearProgress
           variant="determinate"
@@ -75,12 +88,18 @@ export function BandwidthCard({ instance, appConfig }: { instance: Instance; app
         </Typography>
         {s.packageBandwidth > 0 && (
           <Typography variant="body2" color="text.secondary">
-            {t('network.usage.packages', { plan: number.format(s.planBandwidth), packages: number.format(s.packageBandwidth) })}
+            {t('network.usage.packages', {
+              plan: number.format(s.planBandwidth),
+              packages: number.format(s.packageBandwidth),
+            })}
           </Typography>
         )}
         {s.exceedance > 0 && (
           <Alert severity="warning" sx={{ mt: 1 }}>
-            {t('network.usage.exceeded', { over: number.format(s.exceedance), amount: moneyOfMicros(toMicros(s.overageAmount), 2) })}
+            {t('network.usage.exceeded', {
+              over: number.format(s.exceedance),
+              amount: moneyOfMicros(toMicros(s.overageAmount), 2),
+            })}
           </Alert>
         )}
         <Box sx={{ mt: 2 }}>

@@ -4,7 +4,10 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
-import { InsufficientBalanceDialog, insufficientBalanceOf } from '../../../components/InsufficientBalanceDialog';
+import {
+  InsufficientBalanceDialog,
+  insufficientBalanceOf,
+} from '../../../components/InsufficientBalanceDialog';
 import { ButtonLink } from '../../../components/links';
 import { SectionCard } from '../../../components/SectionCard';
 import { useToast } from '../../../components/toast/ToastProvider';

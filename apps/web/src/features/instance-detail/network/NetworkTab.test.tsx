@@ -54,7 +54,9 @@ describe('network tab', () => {
     });
     await open();
     // The first render of the suite loads the tab's modules: give it longer than a find's default.
-    expect(await screen.findByRole('table', { name: 'IPv4' }, { timeout: 15_000 })).toHaveTextContent('203.0.113.7');
+    expect(await screen.findByRole('table', { name: 'IPv4' }, { timeout: 15_000 })).toHaveTextContent(
+      '203.0.113.7',
+    );
     expect(screen.getByRole('table', { name: 'IPv6' })).toHaveTextContent('2001:db8:0:7::/64');
     const ptr = screen.getByRole('textbox', { name: 'Reverse DNS (PTR)' });
     fireEvent.change(ptr, { target: { value: 'not a name' } });
@@ -65,7 +67,10 @@ describe('network tab', () => {
     fireEvent.change(ptr, { target: { value: 'mail.example.com' } });
     fireEvent.click(save);
     expect(await screen.findByText('The reverse-DNS name of 203.0.113.7 was saved.')).toBeInTheDocument();
-    expect(api.calls('PUT', '/api/instances/7/ptr')[0]?.body).toEqual({ ip: '203.0.113.7', ptr: 'mail.example.com' });
+    expect(api.calls('PUT', '/api/instances/7/ptr')[0]?.body).toEqual({
+      ip: '203.0.113.7',
+      ptr: 'mail.example.com',
+    });
   });
 
   it('shows the cycle against the allowance and adds transfer after confirming its price', async () => {
@@ -75,7 +80,9 @@ describe('network tab', () => {
     });
     await open();
     expect(await screen.findByText('512.25 GiB of 2,048.00 GiB used')).toBeInTheDocument();
-    expect(screen.getByRole('img', { name: '512.25 GiB used of 2,048 GiB allowed this cycle' })).toBeInTheDocument();
+    expect(
+      screen.getByRole('img', { name: '512.25 GiB used of 2,048 GiB allowed this cycle' }),
+    ).toBeInTheDocument();
     const transfer = screen.getByRole('region', { name: 'Transfer' });
     fireEvent.click(within(transfer).getByRole('button', { name: 'Add transfer' }));
     const amount = screen.getByRole('spinbutton', { name: 'Transfer to add (TB)' });
@@ -109,7 +116,9 @@ describe('network tab', () => {
     expect(dialog).toHaveTextContent('new protected IPv4 address');
     expect(dialog).toHaveTextContent('$10.00 a month');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Enable DDoS protection' }));
-    expect(await screen.findByText('DDoS protection is on. The new IPv4 address is 198.18.0.9.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('DDoS protection is on. The new IPv4 address is 198.18.0.9.'),
+    ).toBeInTheDocument();
     expect(api.calls('POST', '/api/instances/7/enable-ddos')[0]?.body).toEqual({ type: 'ipv4' });
   });
 
@@ -124,7 +133,10 @@ describe('network tab', () => {
     mockApi(reads(withIpv6({ isDdosProtected: true })));
     await open();
     expect(await screen.findByText('Protected')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Open a ticket' })).toHaveAttribute('href', '/support/new-ticket');
+    expect(screen.getByRole('link', { name: 'Open a ticket' })).toHaveAttribute(
+      'href',
+      '/support/new-ticket',
+    );
   });
 
   it('enables IPv6 for an instance without one', async () => {

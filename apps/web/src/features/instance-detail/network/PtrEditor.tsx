@@ -1,6 +1,6 @@
 import { Box, Button, TextField } from '@mui/material';
 import { ptrProblem } from '@nimbus/contract';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useToast } from '../../../components/toast/ToastProvider';
 import { serverDetail } from '../action-errors';
@@ -28,6 +28,8 @@ export function PtrEditor({
   const save = useSetPtrMutation(instanceId);
   const [name, setName] = useState(current ?? '');
   const [touched, setTouched] = useState(false);
+  // The saved name comes back with the instance; the editor stays mounted, so its toast is not lost.
+  useEffect(() => setName(current ?? ''), [current]);
   const problem = ptrProblem(name);
   const unchanged = name.trim().replace(/\.$/, '').toLowerCase() === (current ?? '');
   const send = (ptr: string | null) =>
@@ -65,7 +67,12 @@ export function PtrEditor({
         slotProps={{ htmlInput: { dir: 'ltr', spellCheck: false, autoCapitalize: 'none' } }}
         sx={{ flex: '1 1 240px' }}
       />
-      <Button type="submit" variant="outlined" disabled={unchanged || problem !== null} loading={save.isPending}>
+      <Button
+        type="submit"
+        variant="outlined"
+        disabled={unchanged || problem !== null}
+        loading={save.isPending}
+      >
         {t('network.ptr.save')}
       </Button>
       {current && (

@@ -21,13 +21,28 @@ export function UsageChart({ report }: { report: NetworkReport }) {
   const y = (v: number) => PAD.top + (1 - v / max) * (HEIGHT - PAD.top - PAD.bottom);
   const number = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 2 });
   const day = new Intl.DateTimeFormat(i18n.language, { day: 'numeric', month: 'short', timeZone: 'UTC' });
-  const summary = t('network.usage.chartSummary', { used: number.format(used), allowed: number.format(allowed) });
+  const summary = t('network.usage.chartSummary', {
+    used: number.format(used),
+    allowed: number.format(allowed),
+  });
   const first = report.days[0];
   const last = report.days.at(-1);
   return (
     <Box>
-      <Box component="svg" viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-label={summary} sx={{ width: '100%', height: 'auto', display: 'block' }}>
-        <text x={PAD.left - 6} y={y(max / 1.1) + 4} textAnchor="end" fontSize="11" fill={theme.palette.text.secondary}>
+      <Box
+        component="svg"
+        viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+        role="img"
+        aria-label={summary}
+        sx={{ width: '100%', height: 'auto', display: 'block' }}
+      >
+        <text
+          x={PAD.left - 6}
+          y={y(max / 1.1) + 4}
+          textAnchor="end"
+          fontSize="11"
+          fill={theme.palette.text.secondary}
+        >
           {number.format(Math.round(max / 1.1))}
         </text>
         <text x={PAD.left - 6} y={y(0)} textAnchor="end" fontSize="11" fill={theme.palette.text.secondary}>
@@ -60,7 +75,13 @@ export function UsageChart({ report }: { report: NetworkReport }) {
           </text>
         )}
         {last && report.days.length > 1 && (
-          <text x={WIDTH - PAD.right} y={HEIGHT - 6} textAnchor="end" fontSize="11" fill={theme.palette.text.secondary}>
+          <text
+            x={WIDTH - PAD.right}
+            y={HEIGHT - 6}
+            textAnchor="end"
+            fontSize="11"
+            fill={theme.palette.text.secondary}
+          >
             {day.format(new Date(last.date))}
           </text>
         )}

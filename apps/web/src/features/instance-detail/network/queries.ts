@@ -40,7 +40,11 @@ export const bulkNetworkStatsQuery = (ids: readonly number[]) =>
   });
 
 /** A change of the instance's network: the instance (and its tab's figures), lists and, if paid, credit. */
-function useNetworkMutation<TVars, TData>(id: number, call: (vars: TVars) => Promise<TData>, charges = false) {
+function useNetworkMutation<TVars, TData>(
+  id: number,
+  call: (vars: TVars) => Promise<TData>,
+  charges = false,
+) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: call,
@@ -67,7 +71,11 @@ export function useAddBandwidthMutation(id: number) {
     id,
     (amountInTB: number) =>
       intent.run((idempotencyKey) =>
-        api<NetworkStats>(`/instances/${id}/add-bandwidth`, { method: 'POST', body: { amountInTB }, idempotencyKey }),
+        api<NetworkStats>(`/instances/${id}/add-bandwidth`, {
+          method: 'POST',
+          body: { amountInTB },
+          idempotencyKey,
+        }),
       ),
     true,
   );
@@ -91,7 +99,11 @@ export function useEnableDdosMutation(id: number) {
     id,
     () =>
       intent.run((idempotencyKey) =>
-        api<Instance>(`/instances/${id}/enable-ddos`, { method: 'POST', body: { type: 'ipv4' }, idempotencyKey }),
+        api<Instance>(`/instances/${id}/enable-ddos`, {
+          method: 'POST',
+          body: { type: 'ipv4' },
+          idempotencyKey,
+        }),
       ),
     true,
   );

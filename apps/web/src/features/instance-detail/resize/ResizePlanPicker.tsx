@@ -1,5 +1,11 @@
 import { Box, Button, ToggleButton, ToggleButtonGroup } from '@mui/material';
-import { type AppConfig, customPlanBounds as b, type Instance, noExtraResource, type Product } from '@nimbus/contract';
+import {
+  type AppConfig,
+  customPlanBounds as b,
+  type Instance,
+  noExtraResource,
+  type Product,
+} from '@nimbus/contract';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -25,12 +31,20 @@ interface ResizePlanPickerProps {
  * The new size: a fixed plan (four until Show more, the instance's own one marked and choosable even when
  * sold out) with add-on storage and transfer, or a custom plan (not for GPU instances).
  */
-export function ResizePlanPicker({ instance, target, onChange, plans, product, prices }: ResizePlanPickerProps) {
+export function ResizePlanPicker({
+  instance,
+  target,
+  onChange,
+  plans,
+  product,
+  prices,
+}: ResizePlanPickerProps) {
   const { t } = useTranslation('instanceDetail');
   const [showMore, setShowMore] = useState(false);
   const list = (plans.data ?? []).filter((p) => p.overallActiveness || p.id === instance.productId);
   const shown = visiblePlans(list, showMore, target.productId);
-  const choosePlan = (productId: number) => onChange({ mode: 'FIXED', productId, extraResource: { ...noExtraResource } });
+  const choosePlan = (productId: number) =>
+    onChange({ mode: 'FIXED', productId, extraResource: { ...noExtraResource } });
   const switchMode = (mode: ResizeTarget['mode'] | null) => {
     if (!mode || mode === target.mode) return;
     if (mode === 'CUSTOM')
@@ -41,7 +55,12 @@ export function ResizePlanPicker({ instance, target, onChange, plans, product, p
         extraResource: {
           cpu: clampToStep(instance.vcpuCount, b.cpu.min, b.cpu.max, b.cpu.step),
           ramInGB: clampToStep(Math.ceil(instance.ram / 1024), b.ramInGB.min, b.ramInGB.max, b.ramInGB.step),
-          diskInGB: clampToStep(Math.ceil(instance.disk / 10) * 10, b.diskInGB.min, b.diskInGB.max, b.diskInGB.step),
+          diskInGB: clampToStep(
+            Math.ceil(instance.disk / 10) * 10,
+            b.diskInGB.min,
+            b.diskInGB.max,
+            b.diskInGB.step,
+          ),
           bandwidthInTB: clampToStep(instance.bandwidthInTB, b.bandwidthInTB.min, b.bandwidthInTB.max, 1),
         },
       });

@@ -20,9 +20,15 @@ export function ResizeSummary({
   const { moneyOfMicros } = useMoney();
   const rows = [
     { label: t('resize.summary.cpu'), of: (m: MachineSize) => t('resize.summary.cores', { count: m.vcpu }) },
-    { label: t('resize.summary.ram'), of: (m: MachineSize) => t('resize.summary.gb', { value: m.ramMb / 1024 }) },
+    {
+      label: t('resize.summary.ram'),
+      of: (m: MachineSize) => t('resize.summary.gb', { value: m.ramMb / 1024 }),
+    },
     { label: t('resize.summary.disk'), of: (m: MachineSize) => t('resize.summary.gb', { value: m.diskGb }) },
-    { label: t('resize.summary.transfer'), of: (m: MachineSize) => t('resize.summary.tb', { value: m.bandwidthTb }) },
+    {
+      label: t('resize.summary.transfer'),
+      of: (m: MachineSize) => t('resize.summary.tb', { value: m.bandwidthTb }),
+    },
   ];
   return (
     <Box>

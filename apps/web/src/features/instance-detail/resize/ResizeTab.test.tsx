@@ -47,7 +47,9 @@ describe('resize tab', () => {
     const summary = screen.getByRole('table', { name: 'Summary' });
     expect(within(summary).getByText('3 vCPUs')).toBeInTheDocument();
     // s-3: $15 + $1 region offset + $2 IPv4 = $18 a month, by the hour over the test catalogue's 720 hours.
-    expect(screen.getByText(/New price:/)).toHaveTextContent('New price: $0.0250 per hour (about $18.00 a month)');
+    expect(screen.getByText(/New price:/)).toHaveTextContent(
+      'New price: $0.0250 per hour (about $18.00 a month)',
+    );
     fireEvent.click(await resizeButton());
     expect(await screen.findByText('web-1 is being resized.')).toBeInTheDocument();
     expect(api.calls('POST', '/api/instances/7/resize')[0]?.body).toEqual({
@@ -121,7 +123,10 @@ describe('resize tab', () => {
     fireEvent.click(await screen.findByRole('radio', { name: /s-4/ }));
     fireEvent.click(await resizeButton());
     expect(await screen.findByRole('dialog')).toHaveTextContent('$5.00');
-    expect(JSON.parse(sessionStorage.getItem('nimbus.resize.7')!)).toMatchObject({ mode: 'FIXED', productId: 4 });
+    expect(JSON.parse(sessionStorage.getItem('nimbus.resize.7')!)).toMatchObject({
+      mode: 'FIXED',
+      productId: 4,
+    });
   });
 
   it('says when the host has no room, with the way to support', async () => {
@@ -133,12 +138,21 @@ describe('resize tab', () => {
     await open();
     fireEvent.click(await screen.findByRole('radio', { name: /s-3/ }));
     fireEvent.click(await resizeButton());
-    expect(await screen.findByText(/Not enough resource is available for resizing the VPS/)).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Contact support' })).toHaveAttribute('href', '/support/new-ticket');
+    expect(
+      await screen.findByText(/Not enough resource is available for resizing the VPS/),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Contact support' })).toHaveAttribute(
+      'href',
+      '/support/new-ticket',
+    );
   });
 
   it.each([
-    ['a subscription', hourly({ billingCycle: 'monthly' }), 'Only instances billed by the hour can be resized.'],
+    [
+      'a subscription',
+      hourly({ billingCycle: 'monthly' }),
+      'Only instances billed by the hour can be resized.',
+    ],
     ['a 512 MB plan', hourly({ ram: 512 }), 'Instances with less than 1 GB of memory cannot be resized.'],
     ['rescue mode', hourly({ status: 'rescue' }), 'Leave rescue mode to resize the instance.'],
   ])('cannot resize %s', async (_case, blocked, message) => {

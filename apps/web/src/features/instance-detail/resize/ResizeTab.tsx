@@ -9,9 +9,12 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../api/client';
 import { appConfigQuery } from '../../../api/catalogue';
-import { InsufficientBalanceDialog, insufficientBalanceOf } from '../../../components/InsufficientBalanceDialog';
+import { ApiError } from '../../../api/client';
+import {
+  InsufficientBalanceDialog,
+  insufficientBalanceOf,
+} from '../../../components/InsufficientBalanceDialog';
 import { ButtonLink } from '../../../components/links';
 import { SectionCard } from '../../../components/SectionCard';
 import { useToast } from '../../../components/toast/ToastProvider';
@@ -47,7 +50,9 @@ export function ResizeTab({ instance }: { instance: Instance }) {
     ...productsQuery({ regionId: instance.region.id, osId: instance.osId, action: 'RESIZE' }),
     select: (list) => list.filter((p) => p.plan.type === instance.class),
   });
-  const [target, setTarget] = useState<ResizeTarget>(() => takeResizeDraft(instance.id) ?? currentTarget(instance));
+  const [target, setTarget] = useState<ResizeTarget>(
+    () => takeResizeDraft(instance.id) ?? currentTarget(instance),
+  );
   const [acknowledged, setAcknowledged] = useState(false);
   const [balance, setBalance] = useState<InsufficientBalance | null>(null);
   const [noRoom, setNoRoom] = useState(false);
@@ -103,9 +108,12 @@ export function ResizeTab({ instance }: { instance: Instance }) {
             storeResizeDraft(instance.id, target);
             return setBalance(short);
           }
-          if (error instanceof ApiError && error.code === resizeErrorCodes.notEnoughResource) return setNoRoom(true);
+          if (error instanceof ApiError && error.code === resizeErrorCodes.notEnoughResource)
+            return setNoRoom(true);
           toast.error(
-            isServerError(error) ? t('resize.infrastructureError') : serverDetail(error, t('common:errors.tryAgain')),
+            isServerError(error)
+              ? t('resize.infrastructureError')
+              : serverDetail(error, t('common:errors.tryAgain')),
           );
         },
       },
@@ -162,7 +170,9 @@ export function ResizeTab({ instance }: { instance: Instance }) {
             <Alert severity="warning">{t('resize.shrinkWarning')}</Alert>
             <FormControlLabel
               sx={{ mt: 1 }}
-              control={<Checkbox checked={acknowledged} onChange={(e) => setAcknowledged(e.target.checked)} />}
+              control={
+                <Checkbox checked={acknowledged} onChange={(e) => setAcknowledged(e.target.checked)} />
+              }
               label={t('resize.acceptCleanInstall')}
             />
           </Box>

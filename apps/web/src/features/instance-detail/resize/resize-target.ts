@@ -58,7 +58,8 @@ export function checkTarget(instance: Instance, target: ResizeTarget, product: P
   const size = sizeOfTarget(target, product);
   const current = sizeOfInstance(instance);
   if (!size) return { size, unchanged: false, shrinks: false, isoDowngrade: false };
-  const samePlan = target.mode === 'FIXED' ? target.productId === instance.productId : instance.productId === null;
+  const samePlan =
+    target.mode === 'FIXED' ? target.productId === instance.productId : instance.productId === null;
   return {
     size,
     unchanged: samePlan && sameSize(current, size),

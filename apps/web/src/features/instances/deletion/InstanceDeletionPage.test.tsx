@@ -220,11 +220,16 @@ describe('InstanceDeletionPage', () => {
   it('says which instances will be charged for transfer beyond the allowance if deleted now', async () => {
     queueDeletion([1, 2]);
     const api = mockApi({
-      'POST /api/instances/bulk-subscription-refund': ok({ refunds: [refund(1, false), refund(2, false)], totalRefund: '0' }),
+      'POST /api/instances/bulk-subscription-refund': ok({
+        refunds: [refund(1, false), refund(2, false)],
+        totalRefund: '0',
+      }),
       'GET /api/instances/network-stats': ok({ items: [stats(1, 0), stats(2, 250.5)] }),
     });
     await renderInstances('/instance-deletion');
-    expect(await screen.findByText('Transfer beyond the allowance will be charged in case of termination:')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Transfer beyond the allowance will be charged in case of termination:'),
+    ).toBeInTheDocument();
     expect(screen.getByText('web-2: 250.50 GiB beyond the allowance, $2.51')).toBeInTheDocument();
     expect(screen.queryByText(/web-1:/)).not.toBeInTheDocument();
     expect(api.calls('GET', '/api/instances/network-stats')[0]?.query.get('instanceId')).toBe('1,2');
@@ -237,7 +242,9 @@ describe('InstanceDeletionPage', () => {
       'GET /api/instances/network-stats': fail(500, 'INFRASTRUCTURE_ERROR'),
     });
     await renderInstances('/instance-deletion');
-    expect(await screen.findByText(/The transfer of these instances could not be loaded/)).toBeInTheDocument();
+    expect(
+      await screen.findByText(/The transfer of these instances could not be loaded/),
+    ).toBeInTheDocument();
     expect(screen.getByText('No refund')).toBeInTheDocument();
   });
 });

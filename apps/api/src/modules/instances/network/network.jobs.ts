@@ -1,8 +1,8 @@
 import { BANDWIDTH_CYCLE_DAYS } from '@nimbus/contract';
 import { and, eq, sql } from 'drizzle-orm';
-import type { AppDeps } from '../../deps';
-import type { JobDefinition } from '../../jobs/queue';
-import { instances } from '../instances/instances.tables';
+import type { AppDeps } from '../../../deps';
+import type { JobDefinition } from '../../../jobs/queue';
+import { instances } from '../instances.tables';
 import { closeCycle, cycleOfInstance } from './bandwidth';
 
 const CLOSE_JOB = 'network.close-cycles';
@@ -15,7 +15,10 @@ const CYCLE_SECONDS = BANDWIDTH_CYCLE_DAYS * 86_400;
  * overage charged) in a transaction of its own under the instance's lock, so two runners never close one
  * cycle twice and a crash leaves the rest for the next run.
  */
-export async function closeDueCycles(deps: Pick<AppDeps, 'db' | 'hypervisor'>, now = new Date()): Promise<number> {
+export async function closeDueCycles(
+  deps: Pick<AppDeps, 'db' | 'hypervisor'>,
+  now = new Date(),
+): Promise<number> {
   const { db, hypervisor } = deps;
   let closed = 0;
   for (;;) {

@@ -8,18 +8,18 @@ import {
   toMicros,
 } from '@nimbus/contract';
 import { eq } from 'drizzle-orm';
-import type { Database, Tx } from '../../db/client';
-import type { JobQueue } from '../../jobs/queue';
-import { AppError, badRequest, conflict } from '../../lib/errors';
-import { logActivity } from '../activity-log/activity-log.service';
-import { startBillableItem } from '../billing/billable-items';
-import { assertCanAfford } from '../billing/credit-check';
-import { lockCreditAccount } from '../billing/ledger';
-import { loadAppConfig } from '../catalogue/app-config';
-import { listRegions, lockOffer } from '../catalogue/catalogue.repository';
-import { type Hypervisor, HypervisorError, serverRef } from '../compute/hypervisor';
-import type { IdempotencyScope } from '../idempotency/idempotency.service';
-import { toInstance } from '../instances/instance.mapper';
+import type { Database, Tx } from '../../../db/client';
+import type { JobQueue } from '../../../jobs/queue';
+import { AppError, badRequest, conflict } from '../../../lib/errors';
+import { logActivity } from '../../activity-log/activity-log.service';
+import { startBillableItem } from '../../billing/billable-items';
+import { assertCanAfford } from '../../billing/credit-check';
+import { lockCreditAccount } from '../../billing/ledger';
+import { loadAppConfig } from '../../catalogue/app-config';
+import { listRegions, lockOffer } from '../../catalogue/catalogue.repository';
+import { type Hypervisor, HypervisorError, serverRef } from '../../compute/hypervisor';
+import type { IdempotencyScope } from '../../idempotency/idempotency.service';
+import { toInstance } from '../instance.mapper';
 import {
   type Customer,
   changing,
@@ -27,16 +27,19 @@ import {
   infrastructureError,
   instanceActionSupport,
   notAvailable,
-} from '../instances/instance-action-support';
-import { instanceNotFound } from '../instances/instance-reads.service';
-import { isAccountSuspended } from '../instances/instance-suspension';
-import { findInstance } from '../instances/instances.repository';
-import { instances } from '../instances/instances.tables';
+} from '../instance-action-support';
+import { instanceNotFound } from '../instance-reads.service';
+import { isAccountSuspended } from '../instance-suspension';
+import { findInstance } from '../instances.repository';
+import { instances } from '../instances.tables';
 
 type InstanceRow = typeof instances.$inferSelect;
 
 const notOfInstance = () =>
-  badRequest(networkErrorCodes.ipNotOfInstance, 'This address is not the main IPv4 or inside the IPv6 range of the instance.');
+  badRequest(
+    networkErrorCodes.ipNotOfInstance,
+    'This address is not the main IPv4 or inside the IPv6 range of the instance.',
+  );
 
 /**
  * The addresses of an instance (instances.md §2 Network page, §4, §6): reverse DNS, IPv4 or IPv6 enabled
@@ -62,11 +65,17 @@ export function createNetworkAddresses(deps: { db: Database; hypervisor: Hypervi
       if (!address || !row.ipv6Range || !inIpv6Range(address, row.ipv6Range)) throw notOfInstance();
       const others = row.ipv6Ptrs.filter((p) => p.ip !== address);
       if (ptr !== null && others.length >= MAX_IPV6_PTRS)
-        throw badRequest(networkErrorCodes.tooManyPtrs, `At most ${MAX_IPV6_PTRS} IPv6 addresses can have a reverse-DNS name.`);
+        throw badRequest(
+          networkErrorCodes.tooManyPtrs,
+          `At most ${MAX_IPV6_PTRS} IPv6 addresses can have a reverse-DNS name.`,
+        );
       update = { ipv6Ptrs: ptr === null ? others : [...others, { ip: address, ptr }] };
     }
     await db.transaction(async (tx) => {
-      await tx.update(instances).set({ ...update, updatedAt: new Date() }).where(eq(instances.id, row.id));
+      await tx
+        .update(instances)
+        .set({ ...update, updatedAt: new Date() })
+        .where(eq(instances.id, row.id));
       await logActivity(tx, {
         customerId: customer.id,
         event: 'instance_ptr_changed',
@@ -82,7 +91,12 @@ export function createNetworkAddresses(deps: { db: Database; hypervisor: Hypervi
     tx: Tx,
     customer: Customer,
     row: InstanceRow,
-    addOn: { resourceType: 'ipv4' | 'ddos-protection'; monthly: number; reason: 'ip-attached' | 'ddos-activated'; name: string },
+    addOn: {
+      resourceType: 'ipv4' | 'ddos-protection';
+      monthly: number;
+      reason: 'ip-attached' | 'ddos-activated';
+      name: string;
+    },
     oneMonthInHours: number,
   ) {
     await startBillableItem(tx, {
@@ -99,7 +113,12 @@ export function createNetworkAddresses(deps: { db: Database; hypervisor: Hypervi
     });
   }
 
-  async function creditCheck(tx: Tx, customerId: number, monthly: number, appConfig: { oneMonthInHours: number; numberOfDaysForCreditCheck: number }) {
+  async function creditCheck(
+    tx: Tx,
+    customerId: number,
+    monthly: number,
+    appConfig: { oneMonthInHours: number; numberOfDaysForCreditCheck: number },
+  ) {
     const balance = await lockCreditAccount(tx, customerId);
     const days = appConfig.numberOfDaysForCreditCheck;
     const hourly = monthlyToHourlyMicros(monthly, appConfig.oneMonthInHours);
@@ -108,7 +127,10 @@ export function createNetworkAddresses(deps: { db: Database; hypervisor: Hypervi
 
   const driverRefusal = (error: unknown, what: string) => {
     if (error instanceof HypervisorError && error.kind === 'no_capacity')
-      return conflict(networkErrorCodes.noFreeAddress, `No free ${what} is left in this region. Please try again later.`);
+      return conflict(
+        networkErrorCodes.noFreeAddress,
+        `No free ${what} is left in this region. Please try again later.`,
+      );
     if (error instanceof HypervisorError && error.kind === 'invalid_state') return changing();
     return infrastructureError();
   };
@@ -117,23 +139,31 @@ export function createNetworkAddresses(deps: { db: Database; hypervisor: Hypervi
     async setPtr(customer: Customer, id: number, ip: string, ptr: string): Promise<Instance> {
       const record = await owned(customer, id);
       await setPtrs(customer, record.instance, ip.trim(), ptr);
-      return toInstance((await owned(customer, id)));
+      return toInstance(await owned(customer, id));
     },
 
     async deletePtr(customer: Customer, id: number, ip: string): Promise<Instance> {
       const record = await owned(customer, id);
       await setPtrs(customer, record.instance, ip.trim(), null);
-      return toInstance((await owned(customer, id)));
+      return toInstance(await owned(customer, id));
     },
 
     /** IPv4 (paid, hourly add-on) or IPv6 (free; the guest picks it up at its next reboot). */
-    async enableIp(customer: Customer, id: number, family: 'ipv4' | 'ipv6', idempotency: IdempotencyScope | null) {
+    async enableIp(
+      customer: Customer,
+      id: number,
+      family: 'ipv4' | 'ipv6',
+      idempotency: IdempotencyScope | null,
+    ) {
       if (idempotency?.committed) return toInstance(await owned(customer, id));
       const record = await actionable(customer, id);
       const row = record.instance;
       const has = family === 'ipv4' ? row.mainIp !== null : row.mainIpv6 !== null;
       if (has)
-        throw conflict(networkErrorCodes.ipAlreadyEnabled, `${family === 'ipv4' ? 'IPv4' : 'IPv6'} is already enabled.`);
+        throw conflict(
+          networkErrorCodes.ipAlreadyEnabled,
+          `${family === 'ipv4' ? 'IPv4' : 'IPv6'} is already enabled.`,
+        );
       const appConfig = await loadAppConfig(db);
       const monthly = family === 'ipv4' ? toMicros(appConfig.IPV4PricePerMonth) : 0;
       const name = family === 'ipv4' ? 'IPv4' : 'IPv6';
@@ -161,9 +191,18 @@ export function createNetworkAddresses(deps: { db: Database; hypervisor: Hypervi
                 netmaskV6: state?.ipv6?.netmask ?? null,
                 gatewayV6: state?.ipv6?.gateway ?? null,
               };
-        await tx.update(instances).set({ ...set, updatedAt: new Date() }).where(eq(instances.id, id));
+        await tx
+          .update(instances)
+          .set({ ...set, updatedAt: new Date() })
+          .where(eq(instances.id, id));
         if (monthly > 0)
-          await startAddOn(tx, customer, row, { resourceType: 'ipv4', monthly, reason: 'ip-attached', name }, appConfig.oneMonthInHours);
+          await startAddOn(
+            tx,
+            customer,
+            row,
+            { resourceType: 'ipv4', monthly, reason: 'ip-attached', name },
+            appConfig.oneMonthInHours,
+          );
         await logActivity(tx, {
           customerId: customer.id,
           event: 'instance_ip_enabled',
@@ -184,11 +223,16 @@ export function createNetworkAddresses(deps: { db: Database; hypervisor: Hypervi
       if (idempotency?.committed) return toInstance(await owned(customer, id));
       const record = await actionable(customer, id);
       const row = record.instance;
-      if (row.isDdosProtected) throw conflict(networkErrorCodes.ddosAlreadyEnabled, 'DDoS protection is already enabled.');
+      if (row.isDdosProtected)
+        throw conflict(networkErrorCodes.ddosAlreadyEnabled, 'DDoS protection is already enabled.');
       const region = (await listRegions(db)).find((r) => r.id === row.regionId);
       if (!region?.supportDdosIpv4 || !region.ddosActiveness)
         throw conflict(networkErrorCodes.ddosNotSupported, 'DDoS protection is not offered in this region.');
-      if (row.mainIp === null) throw conflict(networkErrorCodes.noMainIp, 'Enable IPv4 first: DDoS protection covers the main IPv4.');
+      if (row.mainIp === null)
+        throw conflict(
+          networkErrorCodes.noMainIp,
+          'Enable IPv4 first: DDoS protection covers the main IPv4.',
+        );
       if (row.status === 'rescue') throw notAvailable('Leave rescue mode before enabling DDoS protection.');
       const appConfig = await loadAppConfig(db);
       const monthly = toMicros(appConfig.ddosIpv4MonthlyPrice);
@@ -196,7 +240,11 @@ export function createNetworkAddresses(deps: { db: Database; hypervisor: Hypervi
         if (row.productId !== null) {
           const offer = await lockOffer(tx, row.productId, row.regionId);
           if (offer && offer.remainingDdosIpv4 < 1)
-            throw new AppError(409, 'DDOS_OUT_OF_STOCK', `No DDoS-protected IPv4 addresses are left in ${region.name}.`);
+            throw new AppError(
+              409,
+              'DDOS_OUT_OF_STOCK',
+              `No DDoS-protected IPv4 addresses are left in ${region.name}.`,
+            );
         }
         await creditCheck(tx, customer.id, monthly, appConfig);
         let address: Awaited<ReturnType<Hypervisor['enableDdosProtection']>>;

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../../deps';
+import type { AppDeps } from '../../../deps';
 import { networkRoutes } from './network.routes';
 
 /** Routes of the network area (an instance's transfer and addresses), mounted under /api. */

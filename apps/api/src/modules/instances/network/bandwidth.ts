@@ -7,13 +7,12 @@ import {
   overageMicros,
 } from '@nimbus/contract';
 import { and, eq, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
-import { logActivity } from '../activity-log/activity-log.service';
-import { invoiceItems } from '../billing/billing.tables';
-import { ensureInvoice } from '../billing/invoice-lines';
-import { postLedgerEntry } from '../billing/ledger';
-import { type Hypervisor, HypervisorError, serverRef } from '../compute/hypervisor';
-import type { instances } from '../instances/instances.tables';
+import type { DbOrTx } from '../../../db/client';
+import { logActivity } from '../../activity-log/activity-log.service';
+import { addOverageLine, ensureInvoice } from '../../billing/invoice-lines';
+import { postLedgerEntry } from '../../billing/ledger';
+import { type Hypervisor, HypervisorError, serverRef } from '../../compute/hypervisor';
+import type { instances } from '../instances.tables';
 import { bandwidthCycles, bandwidthPackages } from './network.tables';
 
 type InstanceRow = typeof instances.$inferSelect;
@@ -118,23 +117,18 @@ export async function closeCycle(
     billableItemId: row.billableItemId,
     invoiceId,
   });
-  // A line of its own on the month's invoice: the invoice's total is the sum of its lines.
-  await tx.insert(invoiceItems).values({
+  await addOverageLine(tx, {
     invoiceId,
     customerId: row.customerId,
     billableItemId: row.billableItemId ?? 0,
     instanceId: row.id,
-    category: 'bandwidth',
-    type: 'overage',
     billingCycle: row.billingCycle,
-    reason: 'bandwidth-overage',
     description: row.hostname,
     subDescription: description,
-    usage: Math.round(stats.exceedance * 100),
-    subtotal: stats.overageMicros,
-    startTimestamp: cycle.start,
-    endTimestamp: until,
-    closed: true,
+    hundredthsOfGib: Math.round(stats.exceedance * 100),
+    amount: stats.overageMicros,
+    start: cycle.start,
+    end: until,
   });
   await logActivity(tx, {
     customerId: row.customerId,

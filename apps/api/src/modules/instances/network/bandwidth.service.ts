@@ -6,17 +6,17 @@ import {
   type NetworkStats,
   toMicros,
 } from '@nimbus/contract';
-import type { Database } from '../../db/client';
-import { badRequest } from '../../lib/errors';
-import { logActivity } from '../activity-log/activity-log.service';
-import { startBillableItem } from '../billing/billable-items';
-import { loadAppConfig } from '../catalogue/app-config';
-import { type Hypervisor, serverRef } from '../compute/hypervisor';
-import type { IdempotencyScope } from '../idempotency/idempotency.service';
-import { type Customer, infrastructureError } from '../instances/instance-action-support';
-import { accessSuspended, isAccountSuspended } from '../instances/instance-suspension';
-import { instanceNotFound } from '../instances/instance-reads.service';
-import { findInstance } from '../instances/instances.repository';
+import type { Database } from '../../../db/client';
+import { badRequest } from '../../../lib/errors';
+import { logActivity } from '../../activity-log/activity-log.service';
+import { startBillableItem } from '../../billing/billable-items';
+import { loadAppConfig } from '../../catalogue/app-config';
+import { type Hypervisor, serverRef } from '../../compute/hypervisor';
+import type { IdempotencyScope } from '../../idempotency/idempotency.service';
+import { type Customer, infrastructureError } from '../instance-action-support';
+import { instanceNotFound } from '../instance-reads.service';
+import { accessSuspended, isAccountSuspended } from '../instance-suspension';
+import { findInstance } from '../instances.repository';
 import { currentStats, cycleOfInstance, packagesTb } from './bandwidth';
 import { bandwidthPackages } from './network.tables';
 
@@ -63,7 +63,11 @@ export function createBandwidthService(deps: { db: Database; hypervisor: Hypervi
     },
 
     /** Cumulative GiB at the end of each UTC day from `startTime` (default: the cycle's start) to `endTime`. */
-    async report(customer: Customer, id: number, q: { startTime?: number; endTime?: number }): Promise<NetworkReport> {
+    async report(
+      customer: Customer,
+      id: number,
+      q: { startTime?: number; endTime?: number },
+    ): Promise<NetworkReport> {
       const { instance: row } = await owned(customer, id);
       const now = Date.now();
       const cycle = cycleOfInstance(row, new Date(now));
@@ -76,7 +80,9 @@ export function createBandwidthService(deps: { db: Database; hypervisor: Hypervi
       const days: NetworkReport['days'] = [];
       for (let day = startOfUtcDay(start); day <= end; day += DAY_MS) {
         const until = Math.min(day + DAY_MS, end);
-        const { bytes } = await fromDriver(() => hypervisor.bandwidthUsage(ref, new Date(start), new Date(until)));
+        const { bytes } = await fromDriver(() =>
+          hypervisor.bandwidthUsage(ref, new Date(start), new Date(until)),
+        );
         days.push({ date: new Date(day).toISOString().slice(0, 10), usage: bytesToGib(bytes) });
       }
       const packageGib = (await packagesTb(db, row.id, cycle.start)) * GIB_PER_TB;
@@ -95,7 +101,12 @@ export function createBandwidthService(deps: { db: Database; hypervisor: Hypervi
      * Buys `amountTb` of transfer for the current cycle: charged now through a one-month item that does
      * not renew (460 when the credit is short), counted in this cycle's allowance. Refused while suspended.
      */
-    async addBandwidth(customer: Customer, id: number, amountTb: number, idempotency: IdempotencyScope | null) {
+    async addBandwidth(
+      customer: Customer,
+      id: number,
+      amountTb: number,
+      idempotency: IdempotencyScope | null,
+    ) {
       if (idempotency?.committed) return stats(customer, id);
       const record = await owned(customer, id);
       if (record.suspended) throw accessSuspended();

@@ -1,7 +1,7 @@
 import { bigint, index, integer, pgTable, serial, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { customers } from '../auth/auth.tables';
-import { billableItems } from '../billing/billing.tables';
-import { instances } from '../instances/instances.tables';
+import { customers } from '../../auth/auth.tables';
+import { billableItems } from '../../billing/billing.tables';
+import { instances } from '../instances.tables';
 
 const at = () => timestamp({ withTimezone: true });
 

@@ -1,14 +1,14 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
-import { billableItems, invoiceItems, ledgerEntries } from '../billing/billing.tables';
-import { balanceOf, customerWithCredit, post } from '../billing/billing.test-helpers';
-import { convergeInstance } from '../instances/converge';
-import { fakeHypervisor } from '../instances/fake-hypervisor.test-helpers';
-import { insertInstance, instanceEvents, useInstancesApp } from '../instances/instances.test-helpers';
+import { billableItems, invoiceItems, ledgerEntries } from '../../billing/billing.tables';
+import { balanceOf, customerWithCredit, post } from '../../billing/billing.test-helpers';
+import { convergeInstance } from '../converge';
+import { fakeHypervisor } from '../fake-hypervisor.test-helpers';
+import { insertInstance, instanceEvents, useInstancesApp } from '../instances.test-helpers';
 import { closeDueCycles } from './network.jobs';
 
-vi.mock('../compute/compute', async () => {
-  const { fakeHypervisor } = await import('../instances/fake-hypervisor.test-helpers');
+vi.mock('../../compute/compute', async () => {
+  const { fakeHypervisor } = await import('../fake-hypervisor.test-helpers');
   return { createHypervisor: () => fakeHypervisor.driver };
 });
 
@@ -19,12 +19,15 @@ const key = () => ({ 'idempotency-key': `network-test-${Date.now()}-${++keys}` }
 
 describe('network', () => {
   const env = useInstancesApp();
-  const get = (id: number, path: string, user = env.alice) => env.call(user, 'GET', `/api/instances/${id}/${path}`);
+  const get = (id: number, path: string, user = env.alice) =>
+    env.call(user, 'GET', `/api/instances/${id}/${path}`);
   const itemsOf = (instanceId: number, resourceType: string) =>
     env.db
       .select()
       .from(billableItems)
-      .where(and(eq(billableItems.instanceId, instanceId), eq(billableItems.resourceType, resourceType as never)));
+      .where(
+        and(eq(billableItems.instanceId, instanceId), eq(billableItems.resourceType, resourceType as never)),
+      );
 
   it("shows the current cycle's transfer against the plan's allowance, to the owner only", async () => {
     const row = await insertInstance(env.db, env.alice.id, { startedAt: daysAgo(40), bandwidthTb: 2 });
@@ -49,7 +52,9 @@ describe('network', () => {
     expect(usage).toEqual([...usage].sort((a, b) => a - b));
 
     const bulk = await env.call(env.alice, 'GET', `/api/instances/network-stats?instanceId=${row.id}`);
-    expect(bulk.json().data.items).toEqual([expect.objectContaining({ externalId: row.id, allowedBandwidth: 2048 })]);
+    expect(bulk.json().data.items).toEqual([
+      expect.objectContaining({ externalId: row.id, allowedBandwidth: 2048 }),
+    ]);
     expect((await get(row.id, 'network-stats', env.bob)).statusCode).toBe(404);
     const theirs = await env.call(env.bob, 'GET', `/api/instances/network-stats?instanceId=${row.id}`);
     expect(theirs.statusCode).toBe(404);
@@ -60,7 +65,8 @@ describe('network', () => {
     const user = await customerWithCredit(env.app, env.db, 20_000_000);
     const row = await insertInstance(env.db, user.id, { startedAt: daysAgo(3) });
     const headers = key();
-    const add = () => env.call(user, 'POST', `/api/instances/${row.id}/add-bandwidth`, { amountInTB: 2 }, headers);
+    const add = () =>
+      env.call(user, 'POST', `/api/instances/${row.id}/add-bandwidth`, { amountInTB: 2 }, headers);
     const before = await balanceOf(env.db, user.id);
     const first = await add();
     expect(first.statusCode, first.body).toBe(200);
@@ -74,14 +80,38 @@ describe('network', () => {
     ]);
     expect(await instanceEvents(env.db, row.id)).toContain('instance_bandwidth_added');
 
-    const tooMuch = await env.call(user, 'POST', `/api/instances/${row.id}/add-bandwidth`, { amountInTB: 50 }, key());
+    const tooMuch = await env.call(
+      user,
+      'POST',
+      `/api/instances/${row.id}/add-bandwidth`,
+      { amountInTB: 50 },
+      key(),
+    );
     expect(tooMuch.statusCode).toBe(460);
-    const zero = await env.call(user, 'POST', `/api/instances/${row.id}/add-bandwidth`, { amountInTB: 0 }, key());
+    const zero = await env.call(
+      user,
+      'POST',
+      `/api/instances/${row.id}/add-bandwidth`,
+      { amountInTB: 0 },
+      key(),
+    );
     expect(zero.statusCode).toBe(400);
     await post(env.db, user.id, -20_000_000);
-    const suspended = await env.call(user, 'POST', `/api/instances/${row.id}/add-bandwidth`, { amountInTB: 1 }, key());
+    const suspended = await env.call(
+      user,
+      'POST',
+      `/api/instances/${row.id}/add-bandwidth`,
+      { amountInTB: 1 },
+      key(),
+    );
     expect(suspended.json().code).toBe('ACCESS_SUSPENDED');
-    const theirs = await env.call(env.bob, 'POST', `/api/instances/${row.id}/add-bandwidth`, { amountInTB: 1 }, key());
+    const theirs = await env.call(
+      env.bob,
+      'POST',
+      `/api/instances/${row.id}/add-bandwidth`,
+      { amountInTB: 1 },
+      key(),
+    );
     expect(theirs.statusCode).toBe(404);
   });
 
@@ -91,7 +121,8 @@ describe('network', () => {
       ipv6Range: '2001:db8:0:7::/64',
       assignIpv6: true,
     });
-    const put = (body: object, user = env.alice) => env.call(user, 'PUT', `/api/instances/${row.id}/ptr`, body);
+    const put = (body: object, user = env.alice) =>
+      env.call(user, 'PUT', `/api/instances/${row.id}/ptr`, body);
     const v4 = await put({ ip: row.mainIp, ptr: 'Mail.Example.com.' });
     expect(v4.statusCode, v4.body).toBe(200);
     expect(v4.json().data.mainIpPTR).toBe('mail.example.com');
@@ -102,7 +133,9 @@ describe('network', () => {
       const bad = await put({ ip: row.mainIp, ptr });
       expect(bad.statusCode, ptr).toBe(400);
     }
-    expect((await put({ ip: '2001:db8:0:8::1', ptr: 'x.example.com' })).json().code).toBe('IP_NOT_OF_INSTANCE');
+    expect((await put({ ip: '2001:db8:0:8::1', ptr: 'x.example.com' })).json().code).toBe(
+      'IP_NOT_OF_INSTANCE',
+    );
     expect((await put({ ip: '10.9.9.9', ptr: 'x.example.com' })).json().code).toBe('IP_NOT_OF_INSTANCE');
     expect((await put({ ip: row.mainIp, ptr: 'evil.example.com' }, env.bob)).statusCode).toBe(404);
 
@@ -142,8 +175,13 @@ describe('network', () => {
   });
 
   it('moves the main IPv4 to a protected address where the region offers it, irreversibly', async () => {
-    const row = await insertInstance(env.db, env.alice.id, { productId: 1, regionId: 1, mainIpPtr: 'old.example.com' });
-    const enable = (id: number) => env.call(env.alice, 'POST', `/api/instances/${id}/enable-ddos`, { type: 'ipv4' }, key());
+    const row = await insertInstance(env.db, env.alice.id, {
+      productId: 1,
+      regionId: 1,
+      mainIpPtr: 'old.example.com',
+    });
+    const enable = (id: number) =>
+      env.call(env.alice, 'POST', `/api/instances/${id}/enable-ddos`, { type: 'ipv4' }, key());
     const res = await enable(row.id);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data).toMatchObject({ isDdosProtected: true, mainIpPTR: null });
@@ -157,7 +195,10 @@ describe('network', () => {
     expect((await enable(newYork.id)).json().code).toBe('DDOS_NOT_SUPPORTED');
     const noIp = await insertInstance(env.db, env.alice.id, { regionId: 1, mainIp: null, assignIpv4: false });
     expect((await enable(noIp.id)).json().code).toBe('NO_MAIN_IP');
-    expect((await env.call(env.bob, 'POST', `/api/instances/${row.id}/enable-ddos`, { type: 'ipv4' }, key())).statusCode).toBe(404);
+    expect(
+      (await env.call(env.bob, 'POST', `/api/instances/${row.id}/enable-ddos`, { type: 'ipv4' }, key()))
+        .statusCode,
+    ).toBe(404);
 
     // Deleting the instance ends the add-on with it.
     expect((await env.call(env.alice, 'DELETE', `/api/instances/${row.id}`)).statusCode).toBe(200);
@@ -185,17 +226,15 @@ describe('network', () => {
       expect(line).toMatchObject({ subtotal: 13_899_800, usage: 138_998, reason: 'bandwidth-overage' });
 
       // The current cycle (one day in) is over the allowance too: deleting charges it, once.
-      const stats = (await env.call(user, 'GET', '/api/instances/network-stats?instanceId=' + row.id)).json();
+      const stats = (await env.call(user, 'GET', `/api/instances/network-stats?instanceId=${row.id}`)).json();
       expect(stats.data.items[0].willBeChargedInCaseOfTermination).toBe(false);
       const busy = await insertInstance(env.db, user.id, { startedAt: daysAgo(15), bandwidthTb: 1 });
       const busyStats = (await env.call(user, 'GET', `/api/instances/${busy.id}/network-stats`)).json().data;
       expect(busyStats.willBeChargedInCaseOfTermination).toBe(true);
       expect((await env.call(user, 'DELETE', `/api/instances/${busy.id}`)).statusCode).toBe(200);
-      for (let i = 0; i < 2; i++) await convergeInstance({ db: env.db, hypervisor: fakeHypervisor.driver }, busy.id);
-      const final = await env.db
-        .select()
-        .from(ledgerEntries)
-        .where(eq(ledgerEntries.kind, 'usage_charge'));
+      for (let i = 0; i < 2; i++)
+        await convergeInstance({ db: env.db, hypervisor: fakeHypervisor.driver }, busy.id);
+      const final = await env.db.select().from(ledgerEntries).where(eq(ledgerEntries.kind, 'usage_charge'));
       expect(final.filter((c) => c.idempotencyKey.startsWith(`overage:${busy.id}:`))).toHaveLength(1);
       expect(await instanceEvents(env.db, busy.id)).toContain('instance_bandwidth_overage_charged');
     } finally {

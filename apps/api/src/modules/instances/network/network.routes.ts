@@ -14,10 +14,10 @@ import {
 } from '@nimbus/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { AppDeps } from '../../deps';
-import { ok, okSchema } from '../../lib/envelope';
-import { customerOf, requireCustomer, securedBy } from '../auth/auth.guard';
-import { idempotencyScopeOf } from '../idempotency/idempotency.plugin';
+import type { AppDeps } from '../../../deps';
+import { ok, okSchema } from '../../../lib/envelope';
+import { customerOf, requireCustomer, securedBy } from '../../auth/auth.guard';
+import { idempotencyScopeOf } from '../../idempotency/idempotency.plugin';
 import { createBandwidthService } from './bandwidth.service';
 import { createNetworkAddresses } from './network-addresses.service';
 
@@ -164,7 +164,12 @@ export function networkRoutes(deps: Pick<AppDeps, 'db' | 'hypervisor' | 'jobs'>)
       },
       async (request) =>
         ok(
-          await addresses.enableIp(customerOf(request), request.params.id, request.body.type, idempotencyScopeOf(request)),
+          await addresses.enableIp(
+            customerOf(request),
+            request.params.id,
+            request.body.type,
+            idempotencyScopeOf(request),
+          ),
           request.body.type === 'ipv6'
             ? 'IPv6 was enabled. Reboot the instance to use it.'
             : 'IPv4 was enabled.',
