@@ -19,7 +19,9 @@ test('a customer resizes an hourly instance up, then down by a clean install wit
 
   await page.goto(`/instances/${id}/resize`);
   await expect(page.getByRole('heading', { name: 'Choose the new size', level: 2 })).toBeVisible();
-  await expect(page.getByText('The instance can be resized once it has finished')).toBeHidden({ timeout: 60_000 });
+  await expect(page.getByText('The instance can be resized once it has finished')).toBeHidden({
+    timeout: 60_000,
+  });
   const current = page.getByRole('radio', { name: /Cloud S/ });
   await expect(current).toHaveAttribute('aria-checked', 'true');
   const resize = page.getByRole('button', { name: 'Resize', exact: true });

@@ -8,7 +8,7 @@ const CYCLE_MS = BANDWIDTH_CYCLE_DAYS * 86_400_000;
 export const GIB = 1024 ** 3;
 /** A TB of plan transfer or of a transfer package, in GiB as usage is shown. */
 export const GIB_PER_TB = 1024;
-/** $0.01 per GiB beyond the allowance (instances.md §9), per hundredth of a GiB: 100 micros. */
+/** The spec's price per GiB beyond the allowance (instances.md §9); the catalogue's `overagePricePerGib` rules. */
 export const OVERAGE_PRICE_PER_GIB: Micros = 10_000;
 /** A transfer package: whole TB, at least one (instances.md §4, default 1). */
 export const ADD_BANDWIDTH_MAX_TB = 50;
@@ -39,10 +39,14 @@ export function bandwidthCycleOf(startedAt: Date, at: Date): { start: Date; end:
 export const gibHundredths = (bytes: number) => Math.floor((bytes * 100) / GIB);
 export const bytesToGib = (bytes: number) => gibHundredths(bytes) / 100;
 
-/** What transfer beyond `allowedGib` costs: every shown hundredth of a GiB at $0.01 per GiB. */
-export function overageMicros(usedBytes: number, allowedGib: number): Micros {
+/** What transfer beyond `allowedGib` costs: every shown hundredth of a GiB at `pricePerGib`, rounded up. */
+export function overageMicros(
+  usedBytes: number,
+  allowedGib: number,
+  pricePerGib: Micros = OVERAGE_PRICE_PER_GIB,
+): Micros {
   const over = gibHundredths(usedBytes) - allowedGib * 100;
-  return over > 0 ? over * (OVERAGE_PRICE_PER_GIB / 100) : 0;
+  return over > 0 ? Math.ceil((over * pricePerGib) / 100) : 0;
 }
 
 /**

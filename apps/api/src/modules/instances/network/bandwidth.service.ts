@@ -114,7 +114,7 @@ export function createBandwidthService(deps: { db: Database; hypervisor: Hypervi
       if (row.lifecycle !== 'ready') throw instanceNotFound();
       const appConfig = await loadAppConfig(db);
       const cycle = cycleOfInstance(row, new Date());
-      const monthly = amountTb * toMicros(appConfig.extraResourceMonthlyPrice.bandwidthPerTb);
+      const monthly = amountTb * toMicros(appConfig.extraTrafficPricePerTb);
       await db.transaction(async (tx) => {
         const item = await startBillableItem(tx, {
           customerId: customer.id,

@@ -5,12 +5,14 @@ import {
   GIB_PER_TB,
   type NetworkStats,
   overageMicros,
+  toMicros,
 } from '@nimbus/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
 import { logActivity } from '../../activity-log/activity-log.service';
 import { addOverageLine, ensureInvoice } from '../../billing/invoice-lines';
 import { postLedgerEntry } from '../../billing/ledger';
+import { loadAppConfig } from '../../catalogue/app-config';
 import { type Hypervisor, HypervisorError, serverRef } from '../../compute/hypervisor';
 import type { instances } from '../instances.tables';
 import { bandwidthCycles, bandwidthPackages } from './network.tables';
@@ -36,12 +38,13 @@ export function statsOf(
   cycle: { start: Date; end: Date },
   usedBytes: number,
   packageTb: number,
+  pricePerGib: number,
 ): NetworkStats & { overageMicros: number } {
   const planGib = row.bandwidthTb * GIB_PER_TB;
   const packageGib = packageTb * GIB_PER_TB;
   const allowed = planGib + packageGib;
   const usage = bytesToGib(usedBytes);
-  const overage = overageMicros(usedBytes, allowed);
+  const overage = overageMicros(usedBytes, allowed, pricePerGib);
   return {
     instanceId: row.id,
     allowedBandwidth: allowed,
@@ -64,8 +67,11 @@ export async function currentStats(db: DbOrTx, hypervisor: Hypervisor, row: Inst
     await hypervisor.bandwidthUsage(serverRef(row.id), cycle.start, now),
     await packagesTb(db, row.id, cycle.start),
   ];
-  return statsOf(row, cycle, bytes, tb);
+  return statsOf(row, cycle, bytes, tb, await overagePrice(db));
 }
+
+/** The catalogue's price of a GiB beyond the allowance. */
+const overagePrice = async (db: DbOrTx) => toMicros((await loadAppConfig(db)).overagePricePerGib);
 
 /**
  * Closes one transfer cycle of an instance, in the caller's transaction: the driver's count up to `until`
@@ -91,7 +97,7 @@ export async function closeCycle(
   } catch (error) {
     if (!(error instanceof HypervisorError && error.kind === 'not_found')) throw error;
   }
-  const stats = statsOf(row, cycle, bytes, await packagesTb(tx, row.id, cycle.start));
+  const stats = statsOf(row, cycle, bytes, await packagesTb(tx, row.id, cycle.start), await overagePrice(tx));
   const inserted = await tx
     .insert(bandwidthCycles)
     .values({

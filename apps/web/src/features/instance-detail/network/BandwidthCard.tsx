@@ -42,7 +42,7 @@ export function BandwidthCard({
   const [confirm, setConfirm] = useState(false);
   const [short, setShort] = useState<ReturnType<typeof insufficientBalanceOf>>(null);
   const number = new Intl.NumberFormat(i18n.language, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-  const price = appConfig ? amount * toMicros(appConfig.extraResourceMonthlyPrice.bandwidthPerTb) : 0;
+  const price = appConfig ? amount * toMicros(appConfig.extraTrafficPricePerTb) : 0;
 
   const buy = () => {
     if (instance.isSuspended) return toast.warning(t('suspended.access'));
@@ -116,7 +116,12 @@ export function BandwidthCard({
   }
 
   return (
-    <SectionCard title={t('network.usage.title')} intro={t('network.usage.intro')}>
+    <SectionCard
+      title={t('network.usage.title')}
+      intro={t('network.usage.intro', {
+        price: moneyOfMicros(toMicros(appConfig?.overagePricePerGib ?? '0.01')),
+      })}
+    >
       {body}
       <Box sx={{ mt: 2 }}>
         {!adding ? (
