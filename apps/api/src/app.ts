@@ -10,6 +10,7 @@ import { activityLogModule } from './modules/activity-log/activity-log.module';
 import { registerAuthGuard } from './modules/auth/auth.guard';
 import { authModule } from './modules/auth/auth.module';
 import { autoRechargeModule } from './modules/auto-recharge/auto-recharge.module';
+import { backupsModule } from './modules/backups/backups.module';
 import { billingModule } from './modules/billing/billing.module';
 import { brandingRoutes } from './modules/branding/branding.routes';
 import { catalogueModule } from './modules/catalogue/catalogue.module';
@@ -118,6 +119,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(instancesModule(deps));
       await api.register(preordersModule(deps));
       await api.register(snapshotsModule(deps));
+      await api.register(backupsModule(deps));
       await api.register(monitoringModule(deps));
       await api.register(networkModule(deps));
       await api.register(eventsModule(deps));

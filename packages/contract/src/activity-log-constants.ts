@@ -64,6 +64,14 @@ export const activityEvents = [
   // Custom ISO (issue 13).
   'instance_iso_ejected',
   'instance_iso_ejected_failed',
+  // Automated backups (issue 13).
+  'instance_backup_enabled',
+  'instance_backup_updated',
+  'instance_backup_disabled',
+  'instance_backup_taken',
+  'instance_backup_failed',
+  'instance_backup_restore_requested',
+  'instance_backup_restored',
   // Network (issue 13).
   'instance_ptr_changed',
   'instance_bandwidth_added',

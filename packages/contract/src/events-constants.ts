@@ -8,6 +8,7 @@
 export const serverEventTopics = [
   'instances',
   'snapshots',
+  'backups',
   'metrics',
   'balance',
   'payments',

@@ -6,6 +6,8 @@ export * from './auth';
 export * from './auth-constants';
 export * from './auto-recharge';
 export * from './auto-recharge-rules';
+export * from './backups';
+export * from './backups-rules';
 export * from './billing';
 export * from './billing-rules';
 export * from './branding';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { backupFrequencies } from './backups-rules';
 import { intervalOptionSchema } from './billing';
 import { billingCycleSchema, planClassSchema } from './catalogue';
 import { hostnameSchema } from './field-validation';
@@ -38,11 +39,31 @@ export const extraResourceSchema = z.object({
 });
 export type ExtraResource = z.infer<typeof extraResourceSchema>;
 
-export const backupSettingsSchema = z.object({
-  scheduleFrequency: z.enum(['daily', 'weekly']),
-  scheduleWeekDays: z.array(z.number().int().min(0).max(6)).nullable(),
+const backupScheduleShape = {
+  scheduleFrequency: z.enum(backupFrequencies),
+  scheduleWeekDays: z.array(z.number().int().min(0).max(6)).max(7).nullable().default(null),
   periodId: id,
+};
+type BackupSchedule = { scheduleFrequency: string; scheduleWeekDays: number[] | null };
+const weeklyHasDays = (s: BackupSchedule) =>
+  s.scheduleFrequency === 'daily' || (s.scheduleWeekDays?.length ?? 0) > 0;
+const normalisedDays = <T extends BackupSchedule>(s: T): T => ({
+  ...s,
+  scheduleWeekDays: s.scheduleFrequency === 'daily' ? null : [...new Set(s.scheduleWeekDays)].sort(),
 });
+const daysRequired = { path: ['scheduleWeekDays'], message: 'validation.backup.days' };
+
+/** A backup schedule (instances.md §5): weekly needs at least one day; daily has none. */
+export const backupSettingsSchema = z
+  .object(backupScheduleShape)
+  .refine(weeklyHasDays, daysRequired)
+  .transform(normalisedDays);
+/** POST and PUT /backups: the instance and its schedule. */
+export const backupSettingsRequestSchema = z
+  .object({ instanceId: id, ...backupScheduleShape })
+  .refine(weeklyHasDays, daysRequired)
+  .transform(normalisedDays);
+export type BackupSettings = z.output<typeof backupSettingsSchema>;
 
 /** POST /instances (instances.md §3 "Creation parameters"); one instance per hostname. */
 export const createInstancesRequestSchema = z

@@ -3,6 +3,7 @@
 export * from '../modules/activity-log/activity-log.tables';
 export * from '../modules/auth/auth.tables';
 export * from '../modules/auto-recharge/auto-recharge.tables';
+export * from '../modules/backups/backups.tables';
 export * from '../modules/billing/billing.tables';
 export * from '../modules/catalogue/catalogue.tables';
 export * from '../modules/compute/simulator/simulator.tables';

@@ -1,6 +1,7 @@
 import type { AppDeps } from '../deps';
 import { verificationReviewJobs } from '../modules/auth/verification-review.jobs';
 import { autoRechargeJobs } from '../modules/auto-recharge/auto-recharge.jobs';
+import { backupJobs } from '../modules/backups/backups.jobs';
 import { billingJobs } from '../modules/billing/billing.jobs';
 import { computeJobs } from '../modules/compute/compute.jobs';
 import { idempotencyJobs } from '../modules/idempotency/idempotency.jobs';
@@ -25,6 +26,7 @@ export function allJobs(deps: AppDeps): JobDefinition<never>[] {
     ...instanceJobs(deps),
     ...instanceBillingJobs(deps),
     ...snapshotJobs(deps),
+    ...backupJobs(deps),
     ...monitoringJobs(deps),
     ...networkJobs(deps),
     ...idempotencyJobs(deps),

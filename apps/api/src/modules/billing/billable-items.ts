@@ -115,7 +115,7 @@ export async function endBillableItem(
     .where(and(eq(billableItems.id, itemId), sql`${billableItems.endedAt} IS NULL`));
 }
 
-/** Ends the hourly add-ons of an instance (IPv4, DDoS protection) still running, with the instance. */
+/** Ends the hourly add-ons of an instance (IPv4, DDoS protection, backups) still running, with the instance. */
 export async function endInstanceAddOns(
   tx: DbOrTx,
   instanceId: number,
@@ -127,7 +127,7 @@ export async function endInstanceAddOns(
     .where(
       and(
         eq(billableItems.instanceId, instanceId),
-        sql`${billableItems.resourceType} IN ('ipv4', 'ddos-protection')`,
+        sql`${billableItems.resourceType} IN ('ipv4', 'ddos-protection', 'backup')`,
         sql`${billableItems.endedAt} IS NULL`,
       ),
     );

@@ -212,7 +212,7 @@ export function describeDriverContract(name: string, setup: () => DriverUnderTes
       const snapshot = `snap-del-${ref}`;
       const backup = `backup-${ref}`;
       await finished((await driver.takeSnapshot(ref, snapshot)).id);
-      await driver.takeBackup(ref, backup);
+      expect((await driver.takeBackup(ref, backup)).sizeMb).toBeGreaterThan(0);
       await driver.restoreBackup(ref, backup);
       expect((await settled(ref)).status).toBe('active');
       await driver.deleteSnapshot(snapshot);

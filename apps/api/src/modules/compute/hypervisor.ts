@@ -146,7 +146,8 @@ export interface Hypervisor {
   /** Where an operation stands; not_found for an id the driver never gave. */
   operation(id: string): Promise<OperationState>;
   deleteSnapshot(snapshotRef: string): Promise<void>;
-  takeBackup(ref: string, backupRef: string): Promise<void>;
+  /** Copies the running server's disk to a backup (no status change); returns the size written. */
+  takeBackup(ref: string, backupRef: string): Promise<{ sizeMb: number }>;
   restoreBackup(ref: string, backupRef: string): Promise<void>;
   deleteBackup(backupRef: string): Promise<void>;
   attachIso(ref: string, isoRef: string): Promise<void>;

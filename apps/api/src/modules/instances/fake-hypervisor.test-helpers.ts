@@ -254,6 +254,7 @@ export function createFakeHypervisor() {
     takeBackup: op('takeBackup', (ref: string, backupRef: string) => {
       server(ref);
       images.add(backupRef);
+      return { sizeMb: 1024 };
     }),
     restoreBackup: op('restoreBackup', (ref: string, backupRef: string) => {
       requireImage(backupRef);

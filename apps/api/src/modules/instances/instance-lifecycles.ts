@@ -37,3 +37,32 @@ export async function runningInstancesPage(db: DbOrTx, afterId: number, limit: n
     .orderBy(asc(instances.id))
     .limit(limit);
 }
+
+/** What other areas need to know of some instances (backups): where they are in their life, and names. */
+export async function instanceFacts(db: DbOrTx, ids: number[]) {
+  if (ids.length === 0) return new Map<number, InstanceFacts>();
+  const rows = await db
+    .select({
+      id: instances.id,
+      customerId: instances.customerId,
+      lifecycle: instances.lifecycle,
+      status: instances.status,
+      hostname: instances.hostname,
+      mainIp: instances.mainIp,
+      regionId: instances.regionId,
+      isoId: instances.isoId,
+    })
+    .from(instances)
+    .where(inArray(instances.id, ids));
+  return new Map(rows.map((r) => [r.id, r]));
+}
+export type InstanceFacts = {
+  id: number;
+  customerId: number;
+  lifecycle: string;
+  status: string;
+  hostname: string;
+  mainIp: string | null;
+  regionId: number;
+  isoId: number | null;
+};

@@ -3,12 +3,13 @@ import type { QueryKey } from '@tanstack/react-query';
 
 /**
  * The query roots each topic of the event stream makes stale: the `all` keys of the areas' key factories
- * (instanceKeys, snapshotKeys, billingKeys, paymentKeys, autoRechargeKeys, authKeys — a test holds them equal), written
+ * (instanceKeys, snapshotKeys, backupKeys, billingKeys, paymentKeys, autoRechargeKeys, authKeys — a test holds them equal), written
  * out so the shell does not load every area's code to know them.
  */
 const roots = {
   instances: ['instances'],
   snapshots: ['snapshots'],
+  backups: ['backups'],
   metrics: ['metrics'],
   billing: ['billing'],
   payments: ['payments'],
@@ -20,6 +21,8 @@ export const topicRoots: Record<ServerEventTopic, readonly QueryKey[]> = {
   // An instance's billing tab (invoice items, refund preview) hangs under its detail key.
   instances: [roots.instances],
   snapshots: [roots.snapshots],
+  // A restore also changes the instance's status.
+  backups: [roots.backups, roots.instances],
   metrics: [roots.metrics],
   balance: [roots.billing, roots.instances, roots.autoRecharge],
   payments: [roots.payments, roots.billing],

@@ -15,6 +15,7 @@ import { generateServerPassword, hashServerPassword } from './passwords';
 import { expectStatus, type SimServer, type SimulatorDeps, withServer } from './servers';
 import { scheduleStep } from './simulator.jobs';
 import { simServers } from './simulator.tables';
+import { metricSample } from './telemetry';
 import { dueAfter } from './transitions';
 
 const SETTLED: InstanceStatus[] = ['active', 'shutdown'];
@@ -155,6 +156,9 @@ export function laterOperations(deps: SimulatorDeps) {
           .update(simServers)
           .set({ spec: withImage(server.spec, image), updatedAt: new Date() })
           .where(eq(simServers.ref, ref));
+        // A backup holds the blocks in use: the share of the disk the server's telemetry reports.
+        const used = metricSample(ref, Date.now())['disk:usage:%'] / 100;
+        return { sizeMb: Math.max(1, Math.round(server.spec.diskGb * 1024 * used)) };
       }),
 
     async restoreBackup(ref: string, backupRef: string) {

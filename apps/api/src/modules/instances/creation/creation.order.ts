@@ -9,6 +9,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/client';
 import { AppError } from '../../../lib/errors';
 import { logActivity } from '../../activity-log/activity-log.service';
+import { enableBackupsAtCreation } from '../../backups/backups.service';
 import { startBillableItem } from '../../billing/billable-items';
 import { assertCanAfford } from '../../billing/credit-check';
 import { lockCreditAccount } from '../../billing/ledger';
@@ -194,6 +195,15 @@ export async function placeOrder(
       .set({ billableItemId: item.id })
       .where(eq(instances.id, row.id))
       .returning();
+    if (p.backupSettings)
+      await enableBackupsAtCreation(tx, {
+        customerId,
+        instanceId: row.id,
+        hostname,
+        instanceMonthly: quote.monthly,
+        settings: p.backupSettings,
+        appConfig: order.appConfig,
+      });
     await logActivity(tx, {
       customerId,
       event: 'instance_created',

@@ -81,9 +81,26 @@ describe('POST /instances refusals', () => {
     await expectOrderError(
       t,
       user.headers,
-      anOrder({ backupSettings: { scheduleFrequency: 'daily', scheduleWeekDays: null, periodId: 1 } }),
+      anOrder({
+        region: 4,
+        backupSettings: { scheduleFrequency: 'daily', scheduleWeekDays: null, periodId: 1 },
+      }),
+      409,
+      'NOT_AVAILABLE',
+    );
+    await expectOrderError(
+      t,
+      user.headers,
+      anOrder({ backupSettings: { scheduleFrequency: 'daily', scheduleWeekDays: null, periodId: 99 } }),
       400,
-      'NOT_AVAILABLE_YET',
+      'INVALID_ORDER',
+    );
+    await expectOrderError(
+      t,
+      user.headers,
+      anOrder({ backupSettings: { scheduleFrequency: 'weekly', scheduleWeekDays: [], periodId: 1 } }),
+      400,
+      'VALIDATION_ERROR',
     );
     await expectOrderError(t, user.headers, anOrder({ region: 99 }), 404, 'NOT_FOUND');
     await expectOrderError(

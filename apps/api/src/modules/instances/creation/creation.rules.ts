@@ -91,8 +91,6 @@ function assertNoLaterSources(p: CreateInstancesParams) {
   if (p.isoId != null) throw notFound('No such ISO.');
   if (p.floatingIPCount > 0)
     throw badRequest(creationErrorCodes.notAvailableYet, 'Floating IPs arrive in a later release.');
-  if (p.backupSettings != null)
-    throw badRequest(creationErrorCodes.notAvailableYet, 'Automated backups arrive in a later release.');
 }
 
 async function resolveImage(db: DbOrTx, p: CreateInstancesParams) {
@@ -168,6 +166,13 @@ export async function resolveOrder(
   if (!regionRow) throw notFound('No such region.');
   if (!regionRow.overallActiveness) throw notAvailable(`${regionRow.name} is not taking new servers.`);
   const region = toRegion(regionRow);
+  if (p.backupSettings) {
+    if (!region.config.supportBackup)
+      throw notAvailable(`Automated backups are not offered in ${region.name}.`);
+    const periodId = p.backupSettings.periodId;
+    if (!appConfig.backupConfigs.periodDetails.some((d) => d.id === periodId))
+      throw invalid('backupSettings', 'Choose one of the backup windows offered.');
+  }
 
   let productRow: ProductRow | null = null;
   let product: Product | null = null;
