@@ -121,6 +121,16 @@ async function seed(page: Page, request: APIRequestContext): Promise<Seeded> {
     )
     .toBe('active');
   await expect
+    .poll(async () => (await statuses(request, tokens)).get(ids.hourly), { timeout: 60_000 })
+    .toBe('active');
+  // Weekly backups on the hourly instance, for its Backups tab and Services > Backups.
+  await post(request, tokens, '/api/backups', {
+    instanceId: ids.hourly,
+    scheduleFrequency: 'weekly',
+    scheduleWeekDays: [0, 3],
+    periodId: 2,
+  });
+  await expect
     .poll(async () => (await statuses(request, tokens)).get(ids.off), { timeout: 60_000 })
     .toBe('shutdown');
 
@@ -215,6 +225,8 @@ function screens(s: Seeded): Screen[] {
     { name: 'log', path: `/instances/${ids.hourly}/log`, who: 'full' },
     { name: 'network', path: `/instances/${ids.hourly}/network`, who: 'full' },
     { name: 'network-v6', path: `/instances/${ids.v6}/network`, who: 'full' },
+    { name: 'backups', path: `/instances/${ids.hourly}/backups`, who: 'full' },
+    { name: 'services-backups', path: '/services/backups', who: 'full' },
     {
       name: 'resize',
       path: `/instances/${ids.hourly}/resize`,

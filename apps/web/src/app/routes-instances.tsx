@@ -3,8 +3,8 @@ import { readInstanceListSearch } from '../features/instances/search';
 import { guard } from './guard';
 import { comingLater, lazyPage, oneOf, page, rootRoute, signedIn } from './route-builders';
 
-/** Services tabs that a later release delivers; the instance list and snapshots have routes of their own. */
-const laterServicesTabs = ['backups', 'customIso'] as const;
+/** Services tabs that a later release delivers; the others have routes of their own. */
+const laterServicesTabs = ['customIso'] as const;
 
 const instanceListRoute = createRoute({
   getParentRoute: () => rootRoute,
@@ -23,6 +23,12 @@ export const instanceRoutes: AnyRoute[] = [
     signedIn('areas.instances'),
     () => import('../features/instances/deletion/InstanceDeletionPage'),
     'InstanceDeletionPage',
+  ),
+  page(
+    '/services/backups',
+    signedIn('areas.instances'),
+    () => import('../features/backups/BackupsPage'),
+    'BackupsPage',
   ),
   page(
     '/services/snapshots',

@@ -33,6 +33,8 @@ interface ConfirmDialogProps {
    * confirm button is enabled. Used for actions that cannot be undone.
    */
   confirmPhrase?: string;
+  /** The phrase must be typed exactly, case and spaces included (a backup's "Restore", instances.md §5). */
+  exactPhrase?: boolean;
   /** Label of the typed field when the default "Type “…” to confirm" does not say enough. */
   phraseLabel?: ReactNode;
   /** What else the customer should know before confirming (what is lost, what comes back). */
@@ -51,6 +53,7 @@ export function ConfirmDialog({
   loading = false,
   width = DEFAULT_DIALOG_WIDTH,
   confirmPhrase,
+  exactPhrase = false,
   phraseLabel,
   children,
 }: ConfirmDialogProps) {
@@ -62,7 +65,8 @@ export function ConfirmDialog({
     if (open) setTyped('');
   }, [open]);
 
-  const canConfirm = !loading && (confirmPhrase === undefined || phraseMatches(typed, confirmPhrase));
+  const matches = (phrase: string) => (exactPhrase ? typed === phrase : phraseMatches(typed, phrase));
+  const canConfirm = !loading && (confirmPhrase === undefined || matches(confirmPhrase));
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (canConfirm) onConfirm();

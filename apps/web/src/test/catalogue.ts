@@ -21,7 +21,14 @@ export const testAppConfig: AppConfig = {
   oneMonthInHours: 720,
   gpuPreorderEta: 30,
   defaultBillingCycle: 'hourly',
-  backupConfigs: { feePercentage: 20, maxFiles: 3, periodDetails: [] },
+  backupConfigs: {
+    feePercentage: 20,
+    maxFiles: 3,
+    periodDetails: [
+      { id: 1, from: '00:00', to: '04:00' },
+      { id: 2, from: '04:00', to: '08:00' },
+    ],
+  },
   ddosIpv4MonthlyPrice: '10.00',
   extraTrafficPricePerTb: '5.00',
   snapshotPricePerGbMonth: '0.048',

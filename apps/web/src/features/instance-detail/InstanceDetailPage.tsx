@@ -39,6 +39,9 @@ const ResizeTab = lazy(
 const NetworkTab = lazy(
   withChunkLoadError(() => import('./network/NetworkTab').then((m) => ({ default: m.NetworkTab }))),
 );
+const BackupsTab = lazy(
+  withChunkLoadError(() => import('../backups/BackupsTab').then((m) => ({ default: m.BackupsTab }))),
+);
 const RescueTab = lazy(
   withChunkLoadError(() => import('./rescue/RescueTab').then((m) => ({ default: m.RescueTab }))),
 );
@@ -101,6 +104,7 @@ export function InstanceDetailPage() {
           {tab === 'os' && <ChangeOsTab instance={instance} />}
           {tab === 'resize' && <ResizeTab instance={instance} />}
           {tab === 'network' && <NetworkTab instance={instance} />}
+          {tab === 'backups' && <BackupsTab instance={instance} />}
           {tab === 'performance' && <PerformanceTab instance={instance} />}
         </Suspense>
         {!isAvailableTab(tab) && (

@@ -20,6 +20,7 @@ const availableTabs = [
   'rescuemode',
   'snapshot',
   'os',
+  'backups',
 ] as const;
 export const isAvailableTab = (tab: string) => (availableTabs as readonly string[]).includes(tab);
 

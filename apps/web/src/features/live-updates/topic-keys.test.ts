@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { authKeys } from '../auth/queries';
 import { autoRechargeKeys } from '../auto-recharge/queries';
+import { backupKeys } from '../backups/queries';
 import { billingKeys } from '../billing/queries';
 import { metricKeys } from '../instance-detail/performance/queries';
 import { instanceKeys } from '../instances/queries';
@@ -14,6 +15,7 @@ describe('the topics of the event stream', () => {
       expect.arrayContaining([
         instanceKeys.all,
         snapshotKeys.all,
+        backupKeys.all,
         metricKeys.all,
         billingKeys.all,
         paymentKeys.all,
@@ -21,9 +23,10 @@ describe('the topics of the event stream', () => {
         authKeys.all,
       ]),
     );
-    expect(allTopicRoots).toHaveLength(7);
+    expect(allTopicRoots).toHaveLength(8);
     expect(topicRoots.metrics).toEqual([metricKeys.all]);
     expect(topicRoots.snapshots).toEqual([snapshotKeys.all]);
+    expect(topicRoots.backups).toEqual([backupKeys.all, instanceKeys.all]);
     expect(topicRoots.balance).toEqual(expect.arrayContaining([billingKeys.all, instanceKeys.all]));
     expect(topicRoots.instances).toEqual([instanceKeys.all]);
   });
