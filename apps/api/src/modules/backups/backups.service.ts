@@ -338,3 +338,33 @@ export async function enableBackupsAtCreation(
     ...schedule,
   });
 }
+
+/**
+ * A resized instance's backups follow its new price from `at` (the resize's next full hour): the fee's
+ * item ends there and a new one starts, both with reason `backup-resized`.
+ */
+export async function repriceBackups(tx: Tx, instanceId: number, instanceMonthly: number, at: Date) {
+  const profile = await lockProfile(tx, instanceId);
+  if (profile?.status !== 'active' || profile.billableItemId === null) return;
+  const old = await lockBillableItem(tx, profile.billableItemId);
+  if (!old) return;
+  const appConfig = await loadAppConfig(tx);
+  await endBillableItem(tx, old.id, 'backup-resized', at);
+  const item = await startBillableItem(tx, {
+    customerId: old.customerId,
+    resourceType: 'backup',
+    resourceId: String(instanceId),
+    instanceId,
+    description: old.description,
+    subDescription: old.subDescription,
+    billingCycle: 'hourly',
+    monthlyPrice: backupMonthlyFee(instanceMonthly, appConfig.backupConfigs.feePercentage),
+    reason: 'backup-resized',
+    startedAt: at,
+    oneMonthInHours: appConfig.oneMonthInHours,
+  });
+  await tx
+    .update(backupProfiles)
+    .set({ billableItemId: item.id, updatedAt: new Date() })
+    .where(eq(backupProfiles.id, profile.id));
+}

@@ -18,6 +18,7 @@ import type { Database } from '../../db/client';
 import type { JobQueue } from '../../jobs/queue';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
 import { logActivity } from '../activity-log/activity-log.service';
+import { repriceBackups } from '../backups/backups.service';
 import { endBillableItem, startBillableItem } from '../billing/billable-items';
 import { assertCanAfford } from '../billing/credit-check';
 import { startOfHour } from '../billing/hourly-billing';
@@ -63,7 +64,7 @@ const unavailableDetail = {
  * region and class. The server is resized on its host through the driver; a smaller disk is a clean
  * install (acknowledged) whose new password is answered once. Billing moves to the new price from the
  * next full hour: the old item ends and a new one starts there, both with reason `resized`, so each hour
- * is billed once (docs/decisions.md, "Resize and the hourly rule").
+ * is billed once (docs/decisions.md, "Resize and the hourly rule"); backups follow the new price.
  */
 export function createInstanceResize(deps: { db: Database; hypervisor: Hypervisor; jobs: JobQueue }) {
   const { db, hypervisor } = deps;
@@ -235,6 +236,7 @@ export function createInstanceResize(deps: { db: Database; hypervisor: Hyperviso
           startedAt: nextHour,
           oneMonthInHours: appConfig.oneMonthInHours,
         });
+        await repriceBackups(tx, id, quote.monthly, nextHour);
         await tx
           .update(instances)
           .set({

@@ -29,6 +29,14 @@ describe('resize', () => {
 
   it('moves an hourly instance to a bigger plan, billed at the new price from the next full hour', async () => {
     const row = await insertInstance(env.db, env.alice.id, cloudS);
+    const backups = await env.call(
+      env.alice,
+      'POST',
+      '/api/backups',
+      { instanceId: row.id, scheduleFrequency: 'daily', periodId: 1 },
+      { 'idempotency-key': `resize-backups-${row.id}` },
+    );
+    expect(backups.statusCode, backups.body).toBe(200);
     const before = Date.now();
     const res = await resize(row.id, {
       type: 'FIXED',
@@ -61,7 +69,15 @@ describe('resize', () => {
     });
     expect(fresh.startedAt.getTime()).toBe(nextHour);
     expect(fresh.subDescription).toBe('Cloud M · Frankfurt · IPv4');
-    expect(await instanceEvents(env.db, row.id)).toEqual(['instance_resized']);
+    expect(await instanceEvents(env.db, row.id)).toEqual(['instance_backup_enabled', 'instance_resized']);
+    // Backups cost 20 % of the instance: their fee follows the new price from the same hour.
+    const fees = await env.db.select().from(billableItems).where(eq(billableItems.resourceType, 'backup'));
+    const mine = fees.filter((f) => f.instanceId === row.id).sort((a, b) => a.id - b.id);
+    expect(mine.map((f) => [f.monthlyPrice, f.reason])).toEqual([
+      [1_460_000, 'backup-resized'],
+      [2_800_000, 'backup-resized'],
+    ]);
+    expect(mine[1]!.startedAt.getTime()).toBe(nextHour);
   });
 
   it('shrinks a disk only by an acknowledged clean install, answering the new password once', async () => {
