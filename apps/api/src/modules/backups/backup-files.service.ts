@@ -2,6 +2,7 @@ import {
   BACKUP_RESTORE_WORD,
   type BackupFile,
   backupErrorCodes,
+  instanceErrorCodes,
   isStableInstanceStatus,
 } from '@nimbus/contract';
 import { and, eq, isNull } from 'drizzle-orm';
@@ -12,6 +13,7 @@ import { logActivity } from '../activity-log/activity-log.service';
 import { type Hypervisor, serverRef } from '../compute/hypervisor';
 import { requestConverge } from '../instances/converge';
 import { type Customer, changing, infrastructureError } from '../instances/instance-action-support';
+import { buildingFromBackup } from '../instances/instance-lifecycles';
 import { accessSuspended, isAccountSuspended } from '../instances/instance-suspension';
 import { findInstance } from '../instances/instances.repository';
 import { findFile, toBackupFile } from './backups.repository';
@@ -83,6 +85,8 @@ export function createBackupFiles(deps: { db: Database; hypervisor: Hypervisor; 
     async delete(customer: Customer, id: number): Promise<void> {
       const file = await owned(customer, id);
       if (file.status === 'restoring') throw changing();
+      if (await buildingFromBackup(db, file.id))
+        throw conflict(instanceErrorCodes.instanceChanging, 'An instance is being built from this backup.');
       try {
         await hypervisor.deleteBackup(file.imageRef);
       } catch {

@@ -87,3 +87,12 @@ export function toBackupProfile(
     backupFiles: files.filter((f) => f.instanceId === row.instanceId).map(toBackupFile),
   };
 }
+
+/** The driver's name of a backup file (kept after deletion, for instances built from it). */
+export async function backupImageRef(db: DbOrTx, id: number): Promise<string | null> {
+  const [row] = await db
+    .select({ imageRef: backupFiles.imageRef })
+    .from(backupFiles)
+    .where(eq(backupFiles.id, id));
+  return row?.imageRef ?? null;
+}

@@ -197,4 +197,26 @@ describe('automated backups', () => {
     // Disabling lowers what the customer owes: allowed while suspended.
     expect((await env.call(user, 'DELETE', `/api/backups?instanceId=${row.id}`)).statusCode).toBe(200);
   });
+
+  it('builds a new instance from a backup, with the rules of a snapshot', async () => {
+    const buyer = await verifiedCustomer({ app: env.app, db: env.db } as never);
+    const row = await insertInstance(env.db, buyer.id, { regionId: 1, osId: 101, productId: 1, diskGb: 25 });
+    await enable(row.id, { scheduleFrequency: 'daily', periodId: 1 }, buyer);
+    const now = new Date();
+    await makeDue(row.id, now);
+    await takeDueBackups(deps(), now);
+    const [file] = await files(row.id);
+    const order = (overrides: object) => anOrder({ backupId: file!.id, osId: null, ...overrides } as never);
+    const refused = await env.call(buyer, 'POST', '/api/instances', order({ region: 2 }), key());
+    expect(refused.json().code).toBe('INVALID_ORDER');
+    const stranger = await verifiedCustomer({ app: env.app, db: env.db } as never);
+    expect((await env.call(stranger, 'POST', '/api/instances', order({}), key())).statusCode).toBe(404);
+    const created = await env.call(buyer, 'POST', '/api/instances', order({}), key());
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json().data.results[0].instanceId as number;
+    const detail = (await env.call(buyer, 'GET', `/api/instances/${id}`)).json().data;
+    expect(detail.os).toMatchObject({ id: 101 });
+    const deleting = await env.call(buyer, 'DELETE', `/api/backups/${file!.id}`);
+    expect(deleting.json().code).toBe('INSTANCE_CHANGING');
+  });
 });

@@ -149,6 +149,7 @@ export function createFakeHypervisor() {
     create: op('create', (spec: ServerSpec) => {
       if (deleted.has(spec.ref)) throw new HypervisorError('invalid_state', `${spec.ref} was deleted`);
       if (spec.source.kind === 'snapshot') requireImage(spec.source.snapshotRef);
+      if (spec.source.kind === 'backup') requireImage(spec.source.backupRef);
       if (!servers.has(spec.ref)) {
         if (knobs.noCapacity) throw new HypervisorError('no_capacity', 'No host can hold the server.');
         const failing = knobs.fail || knobs.failBuilds > 0;

@@ -51,6 +51,9 @@ export async function instanceFacts(db: DbOrTx, ids: number[]) {
       mainIp: instances.mainIp,
       regionId: instances.regionId,
       isoId: instances.isoId,
+      planClass: instances.planClass,
+      diskGb: instances.diskGb,
+      osId: instances.osId,
     })
     .from(instances)
     .where(inArray(instances.id, ids));
@@ -65,4 +68,17 @@ export type InstanceFacts = {
   mainIp: string | null;
   regionId: number;
   isoId: number | null;
+  planClass: string;
+  diskGb: number;
+  osId: number | null;
 };
+
+/** Whether an instance is being built from this backup now (its image must stay until it is). */
+export async function buildingFromBackup(db: DbOrTx, backupId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: instances.id })
+    .from(instances)
+    .where(and(eq(instances.sourceBackupId, backupId), eq(instances.lifecycle, 'provisioning')))
+    .limit(1);
+  return Boolean(row);
+}

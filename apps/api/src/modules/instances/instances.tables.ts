@@ -54,6 +54,8 @@ export const instances = pgTable(
     isoId: integer(),
     /** The snapshot the instance was created from (its disk is a copy of it), if any. */
     sourceSnapshotId: integer(),
+    /** The backup file the instance was built from, if any (its image is copied, not installed). */
+    sourceBackupId: integer(),
     vcpuCount: integer().notNull(),
     ramMb: integer().notNull(),
     diskGb: integer().notNull(),

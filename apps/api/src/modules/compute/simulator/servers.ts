@@ -69,6 +69,8 @@ export function serverOperations(deps: SimulatorDeps) {
     async create(spec: ServerSpec) {
       if (spec.source.kind === 'snapshot' && !(await findImageOwner(db, spec.source.snapshotRef, 'snapshot')))
         throw new HypervisorError('not_found', `The snapshot ${spec.source.snapshotRef} does not exist.`);
+      if (spec.source.kind === 'backup' && !(await findImageOwner(db, spec.source.backupRef, 'backup')))
+        throw new HypervisorError('not_found', `The backup ${spec.source.backupRef} does not exist.`);
       const password = generateServerPassword();
       const passwordHash = await hashServerPassword(password);
       const now = new Date();

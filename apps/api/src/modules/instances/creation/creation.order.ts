@@ -156,6 +156,7 @@ export async function placeOrder(
         appId: order.app?.id ?? null,
         isoId: null,
         sourceSnapshotId: order.snapshot?.id ?? null,
+        sourceBackupId: order.backup?.id ?? null,
         vcpuCount: order.machine.vcpu,
         ramMb: order.machine.ramMb,
         diskGb: order.machine.diskGb,

@@ -33,6 +33,7 @@ import {
   type ProductRow,
 } from '../../catalogue/catalogue.repository';
 import { publicKeysOf } from '../../ssh-keys/ssh-keys.repository';
+import { backupSource } from './backup-source';
 import { snapshotSource } from './snapshot-source';
 
 /**
@@ -50,6 +51,8 @@ const creationErrorCodes = {
 export interface ResolvedOrder {
   /** The snapshot the instances are created from, if any. */
   snapshot: { id: number } | null;
+  /** The backup file the instances are created from, if any. */
+  backup: { id: number } | null;
   region: Region;
   /** The plan as sold in the region, exactly as GET /products serves it; null for a custom plan. */
   product: Product | null;
@@ -87,7 +90,6 @@ const notAvailable = (detail: string) => new AppError(409, instanceErrorCodes.no
 
 /** Sources that arrive in a later issue: nobody can own one yet, so any id is a missing one. */
 function assertNoLaterSources(p: CreateInstancesParams) {
-  if (p.backupId != null) throw notFound('No such backup.');
   if (p.isoId != null) throw notFound('No such ISO.');
   if (p.floatingIPCount > 0)
     throw badRequest(creationErrorCodes.notAvailableYet, 'Floating IPs arrive in a later release.');
@@ -206,8 +208,21 @@ export async function resolveOrder(
           diskGb: machine.diskGb,
         })
       : null;
-  const { app, os, osDisplayName } = fromSnapshot
-    ? { app: null, os: fromSnapshot.os, osDisplayName: fromSnapshot.osDisplayName }
+  if (p.fromSnapshot != null && p.backupId != null)
+    throw invalid('backupId', 'Choose a snapshot or a backup, not both.');
+  // A backup, like a snapshot, is a copy of a disk.
+  const fromBackup =
+    p.backupId != null
+      ? await backupSource(db, customerId, p.backupId, {
+          regionId: region.id,
+          regionName: region.name,
+          planClass,
+          diskGb: machine.diskGb,
+        })
+      : null;
+  const copied = fromSnapshot ?? fromBackup;
+  const { app, os, osDisplayName } = copied
+    ? { app: null, os: copied.os, osDisplayName: copied.osDisplayName }
     : await resolveImage(db, p);
   const minRamMb = Math.max(os.minRamMb, (app?.minRamGb ?? 0) * 1024);
   if (machine.ramMb < minRamMb)
@@ -259,6 +274,7 @@ export async function resolveOrder(
 
   return {
     snapshot: fromSnapshot ? { id: fromSnapshot.snapshot.id } : null,
+    backup: fromBackup ? { id: fromBackup.file.id } : null,
     region,
     product,
     productRow,

@@ -1,5 +1,6 @@
 import { usernameForOsFamily } from '@nimbus/contract';
 import type { DbOrTx } from '../../../db/client';
+import { backupImageRef } from '../../backups/backups.repository';
 import { featureNamesOf, productGpuOf } from '../../catalogue/catalogue.repository';
 import { type ServerSource, type ServerSpec, serverRef } from '../../compute/hypervisor';
 import { snapshotImageRef } from '../../snapshots/snapshots.repository';
@@ -13,11 +14,14 @@ export async function serverSpecOf(db: DbOrTx, row: InstanceRow): Promise<Server
   const featureNames = await featureNamesOf(db, row.featureIds);
   const osFamily = row.osFamily ?? '';
   const snapshotRef = row.sourceSnapshotId ? await snapshotImageRef(db, row.sourceSnapshotId) : null;
+  const backupRef = row.sourceBackupId ? await backupImageRef(db, row.sourceBackupId) : null;
   const source: ServerSource = snapshotRef
     ? { kind: 'snapshot', snapshotRef, osFamily }
-    : row.appId !== null
-      ? { kind: 'application', appId: row.appId, osId: row.osId ?? 0, osFamily, ocaData: row.ocaData }
-      : { kind: 'os', osId: row.osId ?? 0, osFamily };
+    : backupRef
+      ? { kind: 'backup', backupRef, osFamily }
+      : row.appId !== null
+        ? { kind: 'application', appId: row.appId, osId: row.osId ?? 0, osFamily, ocaData: row.ocaData }
+        : { kind: 'os', osId: row.osId ?? 0, osFamily };
   return {
     ref: serverRef(row.id),
     regionId: row.regionId,

@@ -1,0 +1,1 @@
+ALTER TABLE "instances" ADD COLUMN "source_backup_id" integer;
