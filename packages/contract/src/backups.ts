@@ -38,7 +38,16 @@ export type BackupProfile = z.infer<typeof backupProfileSchema>;
 /** GET /backups/profiles: every instance with backups, for Services > Backups. */
 export const backupProfileListSchema = z.array(
   backupProfileSchema.extend({
-    instanceData: z.object({ hostname: z.string(), mainIp: z.string().nullable(), regionName: z.string() }),
+    instanceData: z.object({
+      hostname: z.string(),
+      mainIp: z.string().nullable(),
+      regionId: id,
+      regionName: z.string(),
+      /** What the creation screen checks a backup against (instances.md §4 unavailable reasons). */
+      planClass: z.string(),
+      disk: z.number().int().nonnegative(),
+      osId: id.nullable(),
+    }),
   }),
 );
 export type BackupProfileListItem = z.infer<typeof backupProfileListSchema>[number];

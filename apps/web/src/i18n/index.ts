@@ -10,13 +10,14 @@ import {
 import i18next, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { setApiLanguage } from '../api/client';
+import { pageNamespaces } from './namespace-groups';
 import { type Namespace, namespaces } from './namespaces';
 
 const STORAGE_KEY = 'nimbus.language';
 
 /*
  * Every language, English included, is fetched when it is chosen, so a visit downloads one language and
- * nothing of the other twenty; vite.config.ts bundles each language's files in two chunks
+ * nothing of the other twenty; vite.config.ts bundles each language's files in a few chunks
  * (namespace-groups.ts). A namespace a page reads before it is loaded suspends that page until it is.
  */
 const loaders = import.meta.glob<{ default: Record<string, unknown> }>('./locales/*/*.json');
@@ -60,9 +61,13 @@ export async function changeLanguage(language: Locale) {
   await i18next.changeLanguage(language);
 }
 
-/** Starts fetching every namespace of the current language (the panel past the sign-in pages). */
+/**
+ * Starts fetching the panel's namespaces of the current language (past the sign-in pages); the two page
+ * namespaces come when their screens read them (namespace-groups.ts).
+ */
 export const loadAllNamespaces = async () => {
-  if (i18next.isInitialized) await i18next.loadNamespaces([...namespaces]);
+  const pages: readonly string[] = pageNamespaces;
+  if (i18next.isInitialized) await i18next.loadNamespaces(namespaces.filter((ns) => !pages.includes(ns)));
 };
 
 /** Loads the chosen language's `ns` (every namespace unless told) before the panel renders. */

@@ -1,14 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { i18next, initI18n, loadAllNamespaces } from './index';
-import { localeChunkName, publicNamespaces } from './namespace-groups';
+import { localeChunkName, pageNamespaces, publicNamespaces } from './namespace-groups';
 import { namespaces } from './namespaces';
 
 describe('namespace groups', () => {
-  it('puts the sign-in pages’ texts of a language in one chunk and the rest of the panel in another', () => {
+  it('puts the sign-in pages’ texts of a language in one chunk, the big pages’ in one each, the rest in another', () => {
     expect(localeChunkName('/app/src/i18n/locales/de/auth.json')).toBe('locale-de');
     expect(localeChunkName('/app/src/i18n/locales/de/common.json')).toBe('locale-de');
     expect(localeChunkName('/app/src/i18n/locales/de/billing.json')).toBe('locale-de-panel');
     expect(localeChunkName('C:\\app\\src\\i18n\\locales\\zh\\instances.json')).toBe('locale-zh-panel');
+    expect(localeChunkName('/app/src/i18n/locales/de/instanceDetail.json')).toBe('locale-de-instanceDetail');
     expect(localeChunkName('/app/src/i18n/index.ts')).toBeNull();
   });
 
@@ -18,6 +19,10 @@ describe('namespace groups', () => {
     const loaded = () => namespaces.filter((ns) => i18next.hasResourceBundle('fr', ns));
     expect(loaded()).toEqual([...publicNamespaces]);
     await loadAllNamespaces();
-    expect(loaded()).toEqual([...namespaces]);
+    const pages: readonly string[] = pageNamespaces;
+    expect(loaded()).toEqual(namespaces.filter((ns) => !pages.includes(ns)));
+    // A page's texts come when its screen reads them.
+    await i18next.loadNamespaces('instanceDetail');
+    expect(i18next.hasResourceBundle('fr', 'instanceDetail')).toBe(true);
   });
 });

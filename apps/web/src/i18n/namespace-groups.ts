@@ -7,12 +7,19 @@ import type { Namespace } from './namespaces';
  */
 export const publicNamespaces = ['common', 'shell', 'auth'] as const satisfies readonly Namespace[];
 
-/** The chunk of the build a translation file belongs to: `locale-de` or `locale-de-panel`. */
+/**
+ * The texts of the two largest screens, the instance page and the creation screen: each a chunk of its
+ * own per language, fetched when one of their screens first reads it (the screen waits meanwhile), so
+ * the other routes of the panel do not carry them.
+ */
+export const pageNamespaces = ['instanceDetail', 'instanceCreation'] as const satisfies readonly Namespace[];
+
+/** The chunk of a translation file: `locale-de`, `locale-de-panel`, or a page's `locale-de-instanceDetail`. */
 export function localeChunkName(path: string): string | null {
   const match = /[\\/]i18n[\\/]locales[\\/]([\w-]+)[\\/]([\w-]+)\.json$/.exec(path);
   if (!match) return null;
-  const [, language, namespace] = match;
-  return (publicNamespaces as readonly string[]).includes(namespace ?? '')
-    ? `locale-${language}`
-    : `locale-${language}-panel`;
+  const [, language, namespace = ''] = match;
+  if ((publicNamespaces as readonly string[]).includes(namespace)) return `locale-${language}`;
+  if ((pageNamespaces as readonly string[]).includes(namespace)) return `locale-${language}-${namespace}`;
+  return `locale-${language}-panel`;
 }

@@ -271,7 +271,11 @@ export function createBackupsService(deps: { db: Database }) {
           instanceData: {
             hostname: fact.hostname,
             mainIp: fact.mainIp,
+            regionId: fact.regionId,
             regionName: regions.get(fact.regionId) ?? '',
+            planClass: fact.planClass,
+            disk: fact.diskGb,
+            osId: fact.osId,
           },
         });
       }

@@ -19,7 +19,15 @@ const item = (instanceId: number, hostname: string): BackupProfileListItem => ({
   createdAt: '2026-11-20T10:00:00.000Z',
   purgeAt: null,
   backupFiles: [{ id: 1, instanceId, createdAt: '2026-11-25T01:00:00.000Z', status: 'active', size: 2048 }],
-  instanceData: { hostname, mainIp: '203.0.113.9', regionName: 'Frankfurt' },
+  instanceData: {
+    hostname,
+    mainIp: '203.0.113.9',
+    regionId: 1,
+    regionName: 'Frankfurt',
+    planClass: 'default',
+    disk: 25,
+    osId: 3,
+  },
 });
 
 const render = () =>

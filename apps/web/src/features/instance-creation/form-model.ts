@@ -8,6 +8,7 @@ import {
   type PlanClass,
   type Product,
 } from '@nimbus/contract';
+import type { BackupSchedule } from '../backups/BackupScheduleFields';
 
 /** Where the image comes from: the six tabs of the image section (instances.md §2). */
 export const imageTabs = ['os', 'applications', 'backups', 'snapshots', 'osWithPanel', 'customIso'] as const;
@@ -45,6 +46,8 @@ export interface CreationValues {
   isSubscriptionAutoRenewEnabled: boolean;
   ocaData: Record<string, string>;
   isDdosProtected: boolean;
+  /** Automated backups started with the instances, or null for none. */
+  backupSettings: BackupSchedule | null;
 }
 
 export const customPlanDefaults: ExtraResource = {
@@ -79,6 +82,7 @@ export function defaultCreationValues(billingCycle: BillingCycle = 'hourly'): Cr
     isSubscriptionAutoRenewEnabled: true,
     ocaData: {},
     isDdosProtected: false,
+    backupSettings: null,
   };
 }
 
@@ -104,6 +108,16 @@ export function toCreateRequest(
     isoId: values.isoId,
     fromSnapshot: values.fromSnapshot,
     backupId: values.backupId,
+    // A draft saved before backups existed has no settings: none.
+    backupSettings: values.backupSettings
+      ? {
+          ...values.backupSettings,
+          scheduleWeekDays:
+            values.backupSettings.scheduleFrequency === 'daily'
+              ? null
+              : values.backupSettings.scheduleWeekDays,
+        }
+      : null,
     hostnames: values.hostnames.slice(0, values.quantity),
     sshKeyIds: values.sshKeyIds,
     featureIds: values.featureIds,
@@ -114,7 +128,6 @@ export function toCreateRequest(
     isSubscriptionAutoRenewEnabled: values.isSubscriptionAutoRenewEnabled,
     ocaData: ocaDataFor(values),
     floatingIPCount: values.floatingIPCount,
-    backupSettings: null,
     isDdosProtected: values.isDdosProtected,
     acceptPromotionLimit,
   };

@@ -12,7 +12,13 @@ export function orderProblems(values: CreationValues, catalogue: CreationCatalog
   const problems: string[] = [];
   if (!catalogue.region) problems.push('checks.region');
   if (!values.customPlan && !catalogue.product) problems.push('checks.plan');
-  if (values.osId === null && values.appId === null && values.isoId === null && values.fromSnapshot === null)
+  if (
+    values.osId === null &&
+    values.appId === null &&
+    values.isoId === null &&
+    values.fromSnapshot === null &&
+    values.backupId === null
+  )
     problems.push('checks.image');
   if (!values.assignIpv4 && !values.assignIpv6) problems.push('checks.network');
   if (hostnameErrors(values.hostnames.slice(0, values.quantity)).some(Boolean))

@@ -1,20 +1,24 @@
 import { Box, Tab, Tabs, tabClasses, tabsClasses } from '@mui/material';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SectionCard } from '../../../components/SectionCard';
 import { EmptyState } from '../../../components/states/EmptyState';
+import { LoadingState } from '../../../components/states/LoadingState';
 import { useCreation } from '../creation-context';
 import { type ImageTab, imageTabs } from '../form-model';
 import { ApplicationPicker } from './ApplicationPicker';
 import { OsPicker } from './OsPicker';
 import { SnapshotPicker } from './SnapshotPicker';
 
-/** Backups and custom ISOs arrive in a later release: their tabs say there are none yet. */
+/** Backups load when their tab is chosen: most orders start from an image. */
+const BackupPicker = lazy(() => import('./BackupPicker').then((m) => ({ default: m.BackupPicker })));
+
+/** Custom ISOs arrive in a later release: their tab says there are none yet. */
 const laterTabs: Partial<Record<ImageTab, string>> = {
-  backups: 'image.empty.backups',
   customIso: 'image.empty.customIso',
 };
 
-/** What the instance boots: an OS, an application, an OS with a control panel, a snapshot, or (later) an image. */
+/** What the instance boots: an OS, an application, an OS with a control panel, a snapshot, a backup, or (later) an image. */
 export function ImageSection({ initialTag }: { initialTag?: string }) {
   const { t } = useTranslation('instanceCreation');
   const { values, apply } = useCreation();
@@ -71,6 +75,11 @@ export function ImageSection({ initialTag }: { initialTag?: string }) {
         {tab === 'osWithPanel' && <OsPicker withPanel />}
         {tab === 'applications' && <ApplicationPicker initialTag={initialTag} />}
         {tab === 'snapshots' && <SnapshotPicker />}
+        {tab === 'backups' && (
+          <Suspense fallback={<LoadingState minHeight={120} />}>
+            <BackupPicker />
+          </Suspense>
+        )}
         {later && <EmptyState title={t(later)} message={t('image.empty.later')} />}
       </Box>
     </SectionCard>

@@ -12,14 +12,26 @@ import {
   Switch,
   TextField,
 } from '@mui/material';
-import { type BillingCycle, billingCycles, toMicros } from '@nimbus/contract';
-import { useId } from 'react';
+import {
+  type BillingCycle,
+  billingCycles,
+  DEFAULT_BACKUP_FREQUENCY,
+  DEFAULT_BACKUP_PERIOD_ID,
+  DEFAULT_BACKUP_WEEK_DAYS,
+  toMicros,
+} from '@nimbus/contract';
+import { lazy, Suspense, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SectionCard } from '../../../components/SectionCard';
 import { useMoney } from '../../../lib/money';
 import { useCreation } from '../creation-context';
 import { AMOUNT, priceText } from '../price-text';
 import { SshKeysField } from './SshKeysField';
+
+/** The backup schedule loads when backups are switched on: most orders never show it. */
+const BackupScheduleFields = lazy(() =>
+  import('../../backups/BackupScheduleFields').then((m) => ({ default: m.BackupScheduleFields })),
+);
 
 /** Network, access, billing and protection options of the order. */
 export function OptionsSection({ signedIn }: { signedIn: boolean }) {
@@ -32,6 +44,7 @@ export function OptionsSection({ signedIn }: { signedIn: boolean }) {
   const ipv4Micros = ipv4Price ? toMicros(ipv4Price) : 0;
   const noNetwork = !values.assignIpv4 && !values.assignIpv6;
   const ddosOffered = Boolean(region?.ddosActiveness && region.config.supportDdosIpv4);
+  const backupsOffered = Boolean(region?.config.supportBackup) && values.planClass !== 'gpu-provided';
   return (
     <SectionCard title={t('options.title')}>
       <Box sx={{ display: 'grid', gap: 3 }}>
@@ -112,7 +125,7 @@ export function OptionsSection({ signedIn }: { signedIn: boolean }) {
           </Box>
         )}
 
-        {/* Floating IPs and backups come with a later release; the server refuses them until then. */}
+        {/* Floating IPs come with a later release; the server refuses them until then. */}
         <TextField
           label={t('options.floatingIp.label')}
           type="number"
@@ -123,10 +136,41 @@ export function OptionsSection({ signedIn }: { signedIn: boolean }) {
         />
         <Box>
           <FormControlLabel
-            control={<Switch checked={false} disabled />}
+            control={
+              <Switch
+                checked={values.backupSettings != null}
+                disabled={!backupsOffered}
+                onChange={(_e, on) =>
+                  apply({
+                    backupSettings: on
+                      ? {
+                          scheduleFrequency: DEFAULT_BACKUP_FREQUENCY,
+                          scheduleWeekDays: [...DEFAULT_BACKUP_WEEK_DAYS],
+                          periodId: DEFAULT_BACKUP_PERIOD_ID,
+                        }
+                      : null,
+                  })
+                }
+              />
+            }
             label={t('options.backups.label')}
           />
-          <FormHelperText>{t('options.laterRelease')}</FormHelperText>
+          <FormHelperText>
+            {backupsOffered
+              ? t('options.backups.fee', { percent: appConfig.data?.backupConfigs.feePercentage ?? 0 })
+              : t('options.backups.unsupported')}
+          </FormHelperText>
+          {values.backupSettings && backupsOffered && (
+            <Box sx={{ mt: 2 }}>
+              <Suspense fallback={null}>
+                <BackupScheduleFields
+                  value={values.backupSettings}
+                  onChange={(backupSettings) => apply({ backupSettings })}
+                  periods={appConfig.data?.backupConfigs.periodDetails ?? []}
+                />
+              </Suspense>
+            </Box>
+          )}
         </Box>
       </Box>
     </SectionCard>
