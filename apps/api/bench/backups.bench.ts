@@ -10,24 +10,12 @@ import { runMigrations } from '../src/db/migrate';
 import { dueProfilesQuery } from '../src/modules/backups/backup-scheduler';
 import { loadCatalogue } from '../src/modules/catalogue/catalogue.loader';
 import { scratchDatabase } from './bench-database';
+import { ms, timeQueries } from './query-timing';
 
 const PROFILES = 100_000;
 const QUERIES = Number(process.env.BENCH_QUERIES ?? 300);
 
-const ms = (n: number) => `${n.toFixed(2)} ms`;
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]!;
-
-async function time(run: () => Promise<unknown>) {
-  const took: number[] = [];
-  for (let i = 0; i < QUERIES; i++) {
-    const start = performance.now();
-    await run();
-    took.push(performance.now() - start);
-  }
-  took.sort((a, b) => a - b);
-  return { p50: percentile(took, 0.5), p99: percentile(took, 0.99) };
-}
+const time = (run: () => Promise<unknown>) => timeQueries(run, QUERIES);
 
 async function main() {
   const scratch = await scratchDatabase();

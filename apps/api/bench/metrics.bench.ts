@@ -14,26 +14,14 @@ import { metricSample } from '../src/modules/compute/simulator/telemetry';
 import { collectMetrics } from '../src/modules/monitoring/metrics-collection';
 import { historyPoints } from '../src/modules/monitoring/monitoring.repository';
 import { scratchDatabase } from './bench-database';
+import { ms, timeQueries } from './query-timing';
 
 const STORED = 1_000;
 const COLLECTED = 10_000;
 const QUERIES = Number(process.env.BENCH_QUERIES ?? 300);
 const DAY = 86_400_000;
 
-const ms = (n: number) => `${n.toFixed(2)} ms`;
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]!;
-
-async function time(run: () => Promise<unknown>) {
-  const took: number[] = [];
-  for (let i = 0; i < QUERIES; i++) {
-    const start = performance.now();
-    await run();
-    took.push(performance.now() - start);
-  }
-  took.sort((a, b) => a - b);
-  return { p50: percentile(took, 0.5), p99: percentile(took, 0.99) };
-}
+const time = (run: () => Promise<unknown>) => timeQueries(run, QUERIES);
 
 async function main() {
   const scratch = await scratchDatabase();

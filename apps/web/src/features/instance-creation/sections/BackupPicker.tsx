@@ -1,5 +1,5 @@
 import BackupIcon from '@mui/icons-material/BackupOutlined';
-import { Box, Card, CardActionArea, Typography } from '@mui/material';
+import { Box } from '@mui/material';
 import type { BackupFile, BackupProfileListItem } from '@nimbus/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
@@ -13,6 +13,7 @@ import { useCreation } from '../creation-context';
 import type { CreationValues } from '../form-model';
 import { machineOf } from '../plan-rules';
 import type { SnapshotUnavailableReason } from './SnapshotPicker';
+import { SourceCard } from './SourceCard';
 
 type Origin = BackupProfileListItem['instanceData'];
 
@@ -66,42 +67,20 @@ export function BackupPicker() {
     >
       {backups.map(({ file, origin }) => {
         const reason = backupUnavailable(origin, values, diskGb);
-        const selected = values.backupId === file.id;
         return (
-          <Card
+          <SourceCard
             key={file.id}
-            variant="outlined"
-            sx={{ borderColor: selected ? 'primary.main' : undefined, borderWidth: selected ? 2 : 1 }}
-          >
-            <CardActionArea
-              role="radio"
-              aria-checked={selected}
-              disabled={reason !== null}
-              onClick={() =>
-                apply({ backupId: file.id, fromSnapshot: null, osId: origin.osId, appId: null, ocaData: {} })
-              }
-              sx={{
-                p: 1.5,
-                height: '100%',
-                alignItems: 'flex-start',
-                display: 'flex',
-                flexDirection: 'column',
-              }}
-            >
-              <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{origin.hostname}</Typography>
-              <Typography variant="body2" color="text.secondary">
-                {t('image.backups.details', {
-                  date: formatDate(file.createdAt, 'dateTime'),
-                  size: (file.size / 1024).toFixed(2),
-                })}
-              </Typography>
-              {reason && (
-                <Typography variant="body2" color="warning.main" sx={{ mt: 0.5 }}>
-                  {t(`image.snapshots.unavailable.${reason}`, { disk: origin.disk })}
-                </Typography>
-              )}
-            </CardActionArea>
-          </Card>
+            title={origin.hostname}
+            details={t('image.backups.details', {
+              date: formatDate(file.createdAt, 'dateTime'),
+              size: (file.size / 1024).toFixed(2),
+            })}
+            reason={reason && t(`image.snapshots.unavailable.${reason}`, { disk: origin.disk })}
+            selected={values.backupId === file.id}
+            onSelect={() =>
+              apply({ backupId: file.id, fromSnapshot: null, osId: origin.osId, appId: null, ocaData: {} })
+            }
+          />
         );
       })}
     </Box>

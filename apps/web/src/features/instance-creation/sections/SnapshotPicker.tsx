@@ -1,5 +1,5 @@
 import PhotoCameraIcon from '@mui/icons-material/PhotoCameraOutlined';
-import { Box, Card, CardActionArea, Typography } from '@mui/material';
+import { Box } from '@mui/material';
 import type { Snapshot } from '@nimbus/contract';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
@@ -14,6 +14,7 @@ import { sizeInGb } from '../../snapshots/snapshot-rules';
 import { useCreation } from '../creation-context';
 import type { CreationValues } from '../form-model';
 import { machineOf } from '../plan-rules';
+import { SourceCard } from './SourceCard';
 
 export type SnapshotUnavailableReason = 'region' | 'planType' | 'storage' | 'gpu' | 'image';
 
@@ -69,44 +70,20 @@ export function SnapshotPicker() {
       >
         {snapshots.map((snapshot) => {
           const reason = snapshotUnavailable(snapshot, values, diskGb);
-          const chosen = values.fromSnapshot === snapshot.id;
           return (
-            <Card
+            <SourceCard
               key={snapshot.id}
-              variant="outlined"
-              sx={{ borderColor: chosen ? 'primary.main' : undefined, borderWidth: chosen ? 2 : 1 }}
-            >
-              <CardActionArea
-                role="radio"
-                aria-checked={chosen}
-                disabled={reason !== null}
-                onClick={() =>
-                  apply({ fromSnapshot: snapshot.id, osId: snapshot.metadata.osId, appId: null, ocaData: {} })
-                }
-                sx={{
-                  p: 1.5,
-                  height: '100%',
-                  alignItems: 'flex-start',
-                  display: 'flex',
-                  flexDirection: 'column',
-                }}
-              >
-                <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
-                  <Ltr nowrap={false}>{snapshot.name}</Ltr>
-                </Typography>
-                <Typography variant="body2" color="text.secondary">
-                  {t('image.snapshots.details', {
-                    hostname: snapshot.metadata.hostname,
-                    size: sizeInGb(snapshot) ?? '—',
-                  })}
-                </Typography>
-                {reason && (
-                  <Typography variant="body2" color="warning.main" sx={{ mt: 0.5 }}>
-                    {t(`image.snapshots.unavailable.${reason}`, { disk: snapshot.metadata.disk })}
-                  </Typography>
-                )}
-              </CardActionArea>
-            </Card>
+              title={<Ltr nowrap={false}>{snapshot.name}</Ltr>}
+              details={t('image.snapshots.details', {
+                hostname: snapshot.metadata.hostname,
+                size: sizeInGb(snapshot) ?? '—',
+              })}
+              reason={reason && t(`image.snapshots.unavailable.${reason}`, { disk: snapshot.metadata.disk })}
+              selected={values.fromSnapshot === snapshot.id}
+              onSelect={() =>
+                apply({ fromSnapshot: snapshot.id, osId: snapshot.metadata.osId, appId: null, ocaData: {} })
+              }
+            />
           );
         })}
       </Box>
