@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { backupFileStatuses, backupFrequencies } from './backups-rules';
+import { idParamSchema, idSchema } from './ids';
 
-const id = z.number().int().positive();
+const id = idSchema;
 
-export const backupInstanceQuerySchema = z.object({ instanceId: z.coerce.number().int().positive() });
+export const backupInstanceQuerySchema = z.object({ instanceId: idParamSchema });
 
 export const backupFileSchema = z.object({
   id,

@@ -31,10 +31,13 @@ export const bulkNetworkStatsSchema = z.object({
   items: z.array(networkStatsSchema.extend({ externalId: z.number().int().positive() })),
 });
 
+/** The latest instant a JavaScript date holds: a larger epoch would be an invalid date. */
+const MAX_EPOCH_MS = 8_640_000_000_000_000;
+
 /** GET /instances/{id}/report: cumulative transfer per UTC day against the allowance. */
 export const networkReportQuerySchema = z.object({
-  startTime: z.coerce.number().int().nonnegative().optional(),
-  endTime: z.coerce.number().int().nonnegative().optional(),
+  startTime: z.coerce.number().int().nonnegative().max(MAX_EPOCH_MS).optional(),
+  endTime: z.coerce.number().int().nonnegative().max(MAX_EPOCH_MS).optional(),
 });
 export const networkReportSchema = z.object({
   days: z.array(z.object({ date: z.string(), usage: z.number().nonnegative() })),

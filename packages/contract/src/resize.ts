@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { idSchema } from './ids';
 import { extraResourceSchema } from './instances';
 import { resizeModes } from './resize-rules';
 
-const id = z.number().int().positive();
+const id = idSchema;
 
 /**
  * POST /instances/{id}/resize (instances.md §7). `regionId` must be the instance's own region: a resize

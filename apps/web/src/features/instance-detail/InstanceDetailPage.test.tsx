@@ -37,9 +37,9 @@ describe('instance detail page', () => {
 
   it('shows the not-available state on the tabs of a later issue', async () => {
     mockApi({ 'GET /api/instances/7': ok(instance()) });
-    await renderInstanceDetail('/instances/7/backups');
-    expect(await screen.findByRole('heading', { level: 2, name: 'Backups' })).toBeInTheDocument();
-    expect(screen.getByText(/Backups is not available yet/)).toBeInTheDocument();
+    await renderInstanceDetail('/instances/7/ticket');
+    expect(await screen.findByRole('heading', { level: 2, name: 'Tickets' })).toBeInTheDocument();
+    expect(screen.getByText(/Tickets is not available yet/)).toBeInTheDocument();
     // Inside the instance page the way back is to its first tab, not to the dashboard.
     expect(screen.getByRole('link', { name: 'Back to Access' })).toHaveAttribute(
       'href',
