@@ -11,6 +11,7 @@ import { dueProfilesQuery } from '../src/modules/backups/backup-scheduler';
 import { loadCatalogue } from '../src/modules/catalogue/catalogue.loader';
 import { scratchDatabase } from './bench-database';
 import { ms, timeQueries } from './query-timing';
+import { seedRunningInstances } from './seed-instances';
 
 const PROFILES = 100_000;
 const QUERIES = Number(process.env.BENCH_QUERIES ?? 300);
@@ -25,18 +26,7 @@ async function main() {
     await runMigrations(db);
     await loadCatalogue(db, config.CATALOGUE_FILE);
     console.log(`Seeding ${PROFILES.toLocaleString('en-US')} instances with backups enabled…`);
-    await db.execute(sql`
-      INSERT INTO customers (email, password_hash, fullname)
-      SELECT 'bench-' || g || '@example.com', 'not-a-hash', 'Bench ' || g FROM generate_series(1, 1000) g`);
-    await db.execute(sql`
-      WITH c AS (SELECT array_agg(id) AS ids FROM customers), r AS (SELECT min(id) AS id FROM regions)
-      INSERT INTO instances (customer_id, order_id, hostname, lifecycle, status, network_status, plan_class,
-        region_id, os_id, os_family, os_name, vcpu_count, ram_mb, disk_gb, bandwidth_tb, extra_resource,
-        feature_ids, assign_ipv4, assign_ipv6, billing_cycle)
-      SELECT c.ids[(g - 1) % cardinality(c.ids) + 1], 'bench-' || g, 'bench-' || g, 'ready', 'active', 'active',
-        'default', r.id, 101, 'ubuntu', 'Ubuntu 24.04', 1, 1024, 25, 1,
-        '{"cpu":0,"ramInGB":0,"diskInGB":0,"bandwidthInTB":0}'::jsonb, '[]'::jsonb, true, false, 'hourly'
-      FROM generate_series(1, ${PROFILES}) g, c, r`);
+    await seedRunningInstances(db, PROFILES);
     // Due times spread over a week; one in ten profiles disabled (kept for their files).
     await db.execute(sql`
       INSERT INTO backup_profiles (customer_id, instance_id, status, schedule_frequency, schedule_week_days,

@@ -15,6 +15,7 @@ import { collectMetrics } from '../src/modules/monitoring/metrics-collection';
 import { historyPoints } from '../src/modules/monitoring/monitoring.repository';
 import { scratchDatabase } from './bench-database';
 import { ms, timeQueries } from './query-timing';
+import { seedRunningInstances } from './seed-instances';
 
 const STORED = 1_000;
 const COLLECTED = 10_000;
@@ -72,19 +73,7 @@ async function main() {
     console.log(`ratio ours/bare (p50): ${(ours.p50 / bare.p50).toFixed(2)}×`);
 
     console.log(`\nSeeding ${COLLECTED.toLocaleString('en-US')} running instances…`);
-    await db.execute(sql`
-      INSERT INTO customers (email, password_hash, fullname)
-      SELECT 'bench-' || g || '@example.com', 'not-a-hash', 'Bench ' || g FROM generate_series(1, 1000) g`);
-    await db.execute(sql`
-      WITH c AS (SELECT array_agg(id) AS ids FROM customers), r AS (SELECT min(id) AS id FROM regions)
-      INSERT INTO instances (customer_id, order_id, hostname, lifecycle, status, network_status, plan_class,
-        region_id, os_id, os_family, os_name, vcpu_count, ram_mb, disk_gb, bandwidth_tb, extra_resource,
-        feature_ids, assign_ipv4, assign_ipv6, billing_cycle)
-      SELECT c.ids[(g - 1) % cardinality(c.ids) + 1], 'bench-' || g, 'bench-' || g, 'ready', 'active', 'active',
-        'default', r.id, 101, 'ubuntu', 'Ubuntu 24.04', 1, 1024, 25, 1,
-        '{"cpu":0,"ramInGB":0,"diskInGB":0,"bandwidthInTB":0}'::jsonb,
-        CASE WHEN g % 2 = 0 THEN '[1]'::jsonb ELSE '[]'::jsonb END, true, false, 'hourly'
-      FROM generate_series(1, ${COLLECTED}) g, c, r`);
+    await seedRunningInstances(db, COLLECTED, { monitored: true });
     // The driver's side as the simulator computes it, without its database (a real host reports at once).
     const driver = {
       sampleMetrics: async (refs: string[], at: Date) =>

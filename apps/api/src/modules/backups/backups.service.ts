@@ -17,7 +17,12 @@ import { eq } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client';
 import { badRequest, conflict } from '../../lib/errors';
 import { logActivity } from '../activity-log/activity-log.service';
-import { endBillableItem, lockBillableItem, startBillableItem } from '../billing/billable-items';
+import {
+  endBillableItem,
+  lockBillableItem,
+  monthlyPriceOf,
+  startBillableItem,
+} from '../billing/billable-items';
 import { assertCanAfford } from '../billing/credit-check';
 import { lockCreditAccount } from '../billing/ledger';
 import { loadAppConfig } from '../catalogue/app-config';
@@ -78,7 +83,7 @@ export function createBackupsService(deps: { db: Database }) {
   async function instanceMonthly(tx: Tx | Database, record: InstanceRecord): Promise<number> {
     const itemId = record.instance.billableItemId;
     if (itemId === null) return 0;
-    return (await lockBillableItem(tx, itemId))?.monthlyPrice ?? 0;
+    return monthlyPriceOf(tx, itemId);
   }
 
   function checkPeriod(appConfig: AppConfig, periodId: number) {

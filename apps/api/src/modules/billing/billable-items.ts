@@ -185,6 +185,15 @@ export async function lockBillableItem(tx: DbOrTx, itemId: number): Promise<Bill
   return item ?? null;
 }
 
+/** The monthly price of an item, read without locking it (0 when there is none). */
+export async function monthlyPriceOf(db: DbOrTx, itemId: number): Promise<number> {
+  const [row] = await db
+    .select({ monthlyPrice: billableItems.monthlyPrice })
+    .from(billableItems)
+    .where(eq(billableItems.id, itemId));
+  return row?.monthlyPrice ?? 0;
+}
+
 /** The item's status alone, or null when there is no such item. */
 export async function billableItemStatusOf(
   db: DbOrTx,
