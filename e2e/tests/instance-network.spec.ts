@@ -33,7 +33,10 @@ test('a customer names the address, enables IPv6, buys transfer and protects the
 
   const ptr = page.getByRole('textbox', { name: 'Reverse DNS (PTR)' });
   await ptr.fill('mail.example.com');
-  await ptr.locator('xpath=ancestor::form').getByRole('button', { name: 'Save' }).click();
+  // Saving waits for the instance to finish building: the server refuses PTR edits meanwhile.
+  const savePtr = ptr.locator('xpath=ancestor::form').getByRole('button', { name: 'Save' });
+  await expect(savePtr).toBeEnabled({ timeout: 90_000 });
+  await savePtr.click();
   await expect(toast(page, `The reverse-DNS name of ${ip} was saved.`)).toBeVisible();
   expect((await get(`instances/${id}`)).mainIpPTR).toBe('mail.example.com');
 

@@ -62,6 +62,18 @@ test('a customer takes a snapshot, restores it by typing the word, and deletes i
     (i) => i.hostname === 'snap-copy',
   );
   expect(copy?.os.name).toBe('Ubuntu 24.04 LTS');
+  // The snapshot cannot be deleted while an instance is still being built from it (a 409 the UI shows).
+  await expect
+    .poll(
+      async () => {
+        const all = await request.get('/api/instances', { headers: api(customer.tokens) });
+        return ((await all.json()).data.instances as { hostname: string; status: string }[]).find(
+          (i) => i.hostname === 'snap-copy',
+        )?.status;
+      },
+      { timeout: 90_000 },
+    )
+    .toBe('active');
   await page.goto(`/instances/${id}/snapshot`);
 
   await table.getByRole('button', { name: `Delete ${name}` }).click();

@@ -117,6 +117,7 @@ export function AddressesCard({
               />
               <Box sx={{ mt: 2 }}>
                 <PtrEditor
+                  locked={locked}
                   key={instance.mainIp}
                   instanceId={instance.id}
                   ip={instance.mainIp}
@@ -157,6 +158,7 @@ export function AddressesCard({
               <Stack spacing={1}>
                 {instance.mainIpv6PTRs.map((entry) => (
                   <PtrEditor
+                    locked={locked}
                     key={entry.ip}
                     instanceId={instance.id}
                     ip={entry.ip}
@@ -174,6 +176,7 @@ export function AddressesCard({
                 />
                 {v6Address.trim() !== '' && (
                   <PtrEditor
+                    locked={locked}
                     instanceId={instance.id}
                     ip={v6Address.trim()}
                     current={null}

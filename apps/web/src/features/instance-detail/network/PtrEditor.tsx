@@ -15,12 +15,15 @@ export function PtrEditor({
   ip,
   current,
   label,
+  locked,
   onSaved,
 }: {
   instanceId: number;
   ip: string;
   current: string | null;
   label: string;
+  /** While the instance is changing the server refuses PTR edits, so the buttons wait with it. */
+  locked: boolean;
   onSaved?: () => void;
 }) {
   const { t } = useTranslation('instanceDetail');
@@ -52,7 +55,7 @@ export function PtrEditor({
       onSubmit={(e) => {
         e.preventDefault();
         setTouched(true);
-        if (!problem && !unchanged) send(name.trim());
+        if (!problem && !unchanged && !locked) send(name.trim());
       }}
       sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', flexWrap: 'wrap' }}
     >
@@ -70,13 +73,13 @@ export function PtrEditor({
       <Button
         type="submit"
         variant="outlined"
-        disabled={unchanged || problem !== null}
+        disabled={locked || unchanged || problem !== null}
         loading={save.isPending}
       >
         {t('network.ptr.save')}
       </Button>
       {current && (
-        <Button color="error" onClick={() => send(null)} disabled={save.isPending}>
+        <Button color="error" onClick={() => send(null)} disabled={locked || save.isPending}>
           {t('network.ptr.remove')}
         </Button>
       )}
