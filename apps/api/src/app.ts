@@ -19,6 +19,7 @@ import { healthRoutes } from './modules/health/health.routes';
 import { registerIdempotency } from './modules/idempotency/idempotency.plugin';
 import { instancesModule } from './modules/instances/instances.module';
 import { networkModule } from './modules/instances/network/network.module';
+import { isosModule } from './modules/isos/isos.module';
 import { mailModule } from './modules/mail/mail.module';
 import { monitoringModule } from './modules/monitoring/monitoring.module';
 import { paymentsModule } from './modules/payments/payments.module';
@@ -120,6 +121,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(preordersModule(deps));
       await api.register(snapshotsModule(deps));
       await api.register(backupsModule(deps));
+      await api.register(isosModule(deps));
       await api.register(monitoringModule(deps));
       await api.register(networkModule(deps));
       await api.register(eventsModule(deps));

@@ -89,6 +89,13 @@ const envSchema = z.object({
   /** Seconds each simulated provisioning step takes (default 2, or 0 under NODE_ENV=test: due at once). */
   SIMULATOR_STEP_SECONDS: z.coerce.number().min(0).max(3600).optional(),
 
+  /**
+   * Custom ISO imports go to public https addresses only. Origins listed here (`https://host:port`) may be
+   * private: an internal mirror the operator runs. Its certificate may be signed by `ISO_MIRROR_CA_FILE`.
+   */
+  ISO_MIRROR_ORIGINS: list.default([]),
+  ISO_MIRROR_CA_FILE: z.string().optional(),
+
   CATALOGUE_FILE: z.string().default(resolve(repoRoot, 'catalogue', 'demo-catalogue.json')),
 
   BRAND_NAME: z.string().default('Nimbus Cloud'),

@@ -64,6 +64,12 @@ export const activityEvents = [
   // Custom ISO (issue 13).
   'instance_iso_ejected',
   'instance_iso_ejected_failed',
+  'instance_iso_expired',
+  'iso_imported',
+  'iso_ready',
+  'iso_failed',
+  'iso_deleted',
+  'iso_expired',
   // Automated backups (issue 13).
   'instance_backup_enabled',
   'instance_backup_updated',

@@ -9,6 +9,7 @@ export const serverEventTopics = [
   'instances',
   'snapshots',
   'backups',
+  'isos',
   'metrics',
   'balance',
   'payments',

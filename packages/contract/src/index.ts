@@ -32,6 +32,8 @@ export * from './instance-status';
 export * from './instance-status-rules';
 export * from './instances';
 export * from './instances-rules';
+export * from './isos';
+export * from './isos-rules';
 export * from './locales';
 export * from './metrics';
 export * from './metrics-rules';

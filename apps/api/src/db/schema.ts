@@ -11,6 +11,7 @@ export * from '../modules/events/events.tables';
 export * from '../modules/idempotency/idempotency.tables';
 export * from '../modules/instances/instances.tables';
 export * from '../modules/instances/network/network.tables';
+export * from '../modules/isos/isos.tables';
 export * from '../modules/mail/mail.tables';
 export * from '../modules/monitoring/monitoring.tables';
 export * from '../modules/payments/payments.tables';

@@ -8,6 +8,7 @@ import { idempotencyJobs } from '../modules/idempotency/idempotency.jobs';
 import { instanceBillingJobs } from '../modules/instances/billing-terminations.jobs';
 import { instanceJobs } from '../modules/instances/instances.jobs';
 import { networkJobs } from '../modules/instances/network/network.jobs';
+import { isoJobs } from '../modules/isos/isos.jobs';
 import { mailJobs } from '../modules/mail/mail.jobs';
 import { monitoringJobs } from '../modules/monitoring/monitoring.jobs';
 import { paymentJobs } from '../modules/payments/payments.jobs';
@@ -27,6 +28,7 @@ export function allJobs(deps: AppDeps): JobDefinition<never>[] {
     ...instanceBillingJobs(deps),
     ...snapshotJobs(deps),
     ...backupJobs(deps),
+    ...isoJobs(deps),
     ...monitoringJobs(deps),
     ...networkJobs(deps),
     ...idempotencyJobs(deps),

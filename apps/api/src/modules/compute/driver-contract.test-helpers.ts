@@ -19,6 +19,13 @@ export interface DriverUnderTest {
   spec(overrides?: Partial<ServerSpec>): ServerSpec;
 }
 
+/** Bytes that read as an ISO 9660 image: the primary volume descriptor's "CD001" at byte 32769. */
+export function isoImage(size: number): Uint8Array {
+  const bytes = new Uint8Array(size);
+  bytes.set([1, ...Buffer.from('CD001')], 32_768);
+  return bytes;
+}
+
 /** Registers the contract suite for one driver; `setup` is called once its test context is ready. */
 export function describeDriverContract(name: string, setup: () => DriverUnderTest) {
   describe(`driver contract: ${name}`, () => {
@@ -259,13 +266,66 @@ export function describeDriverContract(name: string, setup: () => DriverUnderTes
       await expect(driver.consoleSession(ref, 'vnc')).rejects.toEqual(refusal('invalid_state'));
     });
 
-    it('attaches and ejects an ISO', async () => {
+    it('stores an ISO in order, resumes where it stopped, and refuses a piece out of place', async () => {
+      const { driver } = setup();
+      const isoRef = `iso-store-${setup().spec().ref}`;
+      const image = isoImage(70_000);
+      expect(await driver.isoStoredBytes(isoRef)).toBe(0);
+      expect(await driver.writeIso(isoRef, 0, image.subarray(0, 30_000))).toBe(30_000);
+      // A repeated piece (a retried write whose answer was lost) is refused, not stored twice.
+      await expect(driver.writeIso(isoRef, 1, image.subarray(1, 30_000))).rejects.toEqual(
+        refusal('invalid_state'),
+      );
+      await expect(driver.writeIso(isoRef, 40_000, image.subarray(40_000))).rejects.toEqual(
+        refusal('invalid_state'),
+      );
+      expect(await driver.isoStoredBytes(isoRef)).toBe(30_000);
+      expect(await driver.writeIso(isoRef, 30_000, image.subarray(30_000))).toBe(70_000);
+      expect(await driver.completeIso(isoRef)).toEqual({ bootable: true });
+      await driver.deleteIso(isoRef);
+      await driver.deleteIso(isoRef);
+      expect(await driver.isoStoredBytes(isoRef)).toBe(0);
+    });
+
+    it('refuses an image that is not an ISO, and starts an image over from offset 0', async () => {
+      const { driver } = setup();
+      const isoRef = `iso-bad-${setup().spec().ref}`;
+      await driver.writeIso(isoRef, 0, new Uint8Array(40_000));
+      expect(await driver.completeIso(isoRef)).toEqual({ bootable: false });
+      expect(await driver.isoStoredBytes(isoRef)).toBe(0);
+      await driver.writeIso(isoRef, 0, new Uint8Array(10));
+      expect(await driver.writeIso(isoRef, 0, isoImage(40_000))).toBe(40_000);
+      expect(await driver.completeIso(isoRef)).toEqual({ bootable: true });
+      await driver.deleteIso(isoRef);
+    });
+
+    it('attaches a complete ISO only, keeps it while attached, and ejects it', async () => {
       const { driver } = setup();
       const ref = await activeServer();
-      await driver.attachIso(ref, `iso-${ref}`);
+      const isoRef = `iso-${ref}`;
+      await expect(driver.attachIso(ref, isoRef)).rejects.toEqual(refusal('not_found'));
+      await driver.writeIso(isoRef, 0, isoImage(40_000));
+      await expect(driver.attachIso(ref, isoRef)).rejects.toEqual(refusal('not_found'));
+      await driver.completeIso(isoRef);
+      await driver.attachIso(ref, isoRef);
+      await expect(driver.deleteIso(isoRef)).rejects.toEqual(refusal('invalid_state'));
       await driver.ejectIso(ref);
       await driver.ejectIso(ref);
       expect((await settled(ref)).status).toBe('active');
+      await driver.deleteIso(isoRef);
+    });
+
+    it('builds a server that boots from a complete ISO', async () => {
+      const { driver } = setup();
+      const isoRef = `iso-boot-${setup().spec().ref}`;
+      const missing = setup().spec({ source: { kind: 'iso', isoRef, useVirtio: true } });
+      await expect(driver.create(missing)).rejects.toEqual(refusal('not_found'));
+      await driver.writeIso(isoRef, 0, isoImage(40_000));
+      await driver.completeIso(isoRef);
+      const ref = await activeServer({ source: { kind: 'iso', isoRef, useVirtio: true } });
+      await expect(driver.deleteIso(isoRef)).rejects.toEqual(refusal('invalid_state'));
+      await driver.delete(ref);
+      await driver.deleteIso(isoRef);
     });
 
     it('reports a build that failed, accepts only delete after it, and never brings a deleted server back', async () => {

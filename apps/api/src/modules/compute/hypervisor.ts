@@ -150,6 +150,19 @@ export interface Hypervisor {
   takeBackup(ref: string, backupRef: string): Promise<{ sizeMb: number }>;
   restoreBackup(ref: string, backupRef: string): Promise<void>;
   deleteBackup(backupRef: string): Promise<void>;
+  /** Bytes of the custom ISO image the store holds (0 for none): where an interrupted download resumes. */
+  isoStoredBytes(isoRef: string): Promise<number>;
+  /**
+   * Writes a piece of a custom ISO image. `offset` 0 starts the image over; any other offset must equal
+   * the bytes stored (`invalid_state` otherwise), so pieces are never stored twice or out of order.
+   * Returns the bytes stored.
+   */
+  writeIso(isoRef: string, offset: number, data: Uint8Array): Promise<number>;
+  /** Seals a written image. Not an ISO 9660 image: `bootable` false, and the image is removed. */
+  completeIso(isoRef: string): Promise<{ bootable: boolean }>;
+  /** Removes the image; gone already is fine; `invalid_state` while a server has it attached. */
+  deleteIso(isoRef: string): Promise<void>;
+  /** Puts a complete image in the server's drive (`not_found` for an image that is not complete). */
   attachIso(ref: string, isoRef: string): Promise<void>;
   ejectIso(ref: string): Promise<void>;
   enableIp(ref: string, family: 'ipv4' | 'ipv6'): Promise<void>;

@@ -54,6 +54,9 @@ export function createFakeHypervisor() {
   const servers = new Map<string, FakeServer>();
   const deleted = new Set<string>();
   const images = new Set<string>();
+  /** Custom ISO images: bytes stored, the ISO 9660 signature seen, sealed or not. */
+  const isoImages = new Map<string, { bytes: number; signature: string; complete: boolean }>();
+  const attachedIso = new Map<string, string>();
   /** Servers in a long operation's transitional state (placed servers stay in theirs), by ref. */
   const operating = new Map<string, FakeOperation>();
   const operations = new Map<string, FakeOperation>();
@@ -144,12 +147,16 @@ export function createFakeHypervisor() {
     if (!images.has(imageRef)) throw new HypervisorError('not_found', `No image ${imageRef}`);
   };
 
+  const requireIso = (isoRef: string) => {
+    if (!isoImages.get(isoRef)?.complete) throw new HypervisorError('not_found', `No ISO ${isoRef}`);
+  };
   const driver: Hypervisor = {
     name: 'fake',
     create: op('create', (spec: ServerSpec) => {
       if (deleted.has(spec.ref)) throw new HypervisorError('invalid_state', `${spec.ref} was deleted`);
       if (spec.source.kind === 'snapshot') requireImage(spec.source.snapshotRef);
       if (spec.source.kind === 'backup') requireImage(spec.source.backupRef);
+      if (spec.source.kind === 'iso') requireIso(spec.source.isoRef);
       if (!servers.has(spec.ref)) {
         if (knobs.noCapacity) throw new HypervisorError('no_capacity', 'No host can hold the server.');
         const failing = knobs.fail || knobs.failBuilds > 0;
@@ -165,6 +172,7 @@ export function createFakeHypervisor() {
           failure: failing ? { step: 'initializing', reason: 'Disk image could not be written.' } : null,
           host: 'fake-host-1',
         });
+        if (spec.source.kind === 'iso') attachedIso.set(spec.ref, spec.source.isoRef);
       }
       // Idempotent by ref, as the driver interface asks.
       return { ref: spec.ref, password: nextPassword() };
@@ -198,6 +206,7 @@ export function createFakeHypervisor() {
     }),
     delete: op('delete', (ref: string) => {
       if (servers.delete(ref)) deleted.add(ref);
+      attachedIso.delete(ref);
     }),
     resize: op('resize', (ref: string, to: MachineSize, rebuild?: ServerRebuild) => {
       const s = inState(ref, SETTLED);
@@ -264,11 +273,47 @@ export function createFakeHypervisor() {
     deleteBackup: op('deleteBackup', (backupRef: string) => {
       images.delete(backupRef);
     }),
-    attachIso: op('attachIso', (ref: string) => {
+    isoStoredBytes: op('isoStoredBytes', (isoRef: string) => isoImages.get(isoRef)?.bytes ?? 0),
+    writeIso: op('writeIso', (isoRef: string, offset: number, data: Uint8Array) => {
+      const image = offset === 0 ? { bytes: 0, signature: '', complete: false } : isoImages.get(isoRef);
+      if (offset !== (image?.bytes ?? 0) || image?.complete)
+        throw new HypervisorError(
+          'invalid_state',
+          `${isoRef} holds ${image?.bytes ?? 0} bytes, not ${offset}`,
+        );
+      const next = image ?? { bytes: 0, signature: '', complete: false };
+      for (let at = 32_769 + next.signature.length; next.signature.length < 5; at++) {
+        if (at < offset || at >= offset + data.length) break;
+        next.signature += String.fromCharCode(data[at - offset]!);
+      }
+      next.bytes = offset + data.length;
+      isoImages.set(isoRef, next);
+      return next.bytes;
+    }),
+    completeIso: op('completeIso', (isoRef: string) => {
+      const image = isoImages.get(isoRef);
+      if (!image) throw new HypervisorError('not_found', `No ISO ${isoRef}`);
+      if (image.signature !== 'CD001') {
+        isoImages.delete(isoRef);
+        return { bootable: false };
+      }
+      image.complete = true;
+      return { bootable: true };
+    }),
+    deleteIso: op('deleteIso', (isoRef: string) => {
+      for (const [ref, attached] of attachedIso)
+        if (attached === isoRef && servers.has(ref))
+          throw new HypervisorError('invalid_state', `${isoRef} is attached to ${ref}`);
+      isoImages.delete(isoRef);
+    }),
+    attachIso: op('attachIso', (ref: string, isoRef: string) => {
+      requireIso(isoRef);
       server(ref);
+      attachedIso.set(ref, isoRef);
     }),
     ejectIso: op('ejectIso', (ref: string) => {
       server(ref);
+      attachedIso.delete(ref);
     }),
     enableIp: op('enableIp', (ref: string, family: 'ipv4' | 'ipv6') => {
       const s = inState(ref, [...SETTLED, 'rescue']);
@@ -322,6 +367,7 @@ export function createFakeHypervisor() {
     driver,
     servers,
     knobs,
+    isoImages,
     /** The next call of `method` throws `error`. */
     failNext(method: keyof Hypervisor, error: Error) {
       failures.set(method, error);

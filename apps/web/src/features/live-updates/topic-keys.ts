@@ -3,13 +3,14 @@ import type { QueryKey } from '@tanstack/react-query';
 
 /**
  * The query roots each topic of the event stream makes stale: the `all` keys of the areas' key factories
- * (instanceKeys, snapshotKeys, backupKeys, billingKeys, paymentKeys, autoRechargeKeys, authKeys — a test holds them equal), written
+ * (instanceKeys, snapshotKeys, backupKeys, isoKeys, billingKeys, paymentKeys, autoRechargeKeys, authKeys — a test holds them equal), written
  * out so the shell does not load every area's code to know them.
  */
 const roots = {
   instances: ['instances'],
   snapshots: ['snapshots'],
   backups: ['backups'],
+  isos: ['isos'],
   metrics: ['metrics'],
   billing: ['billing'],
   payments: ['payments'],
@@ -23,6 +24,8 @@ export const topicRoots: Record<ServerEventTopic, readonly QueryKey[]> = {
   snapshots: [roots.snapshots],
   // A restore also changes the instance's status.
   backups: [roots.backups, roots.instances],
+  // An import that ends changes what the creation screen and the instances using it show.
+  isos: [roots.isos, roots.instances],
   metrics: [roots.metrics],
   balance: [roots.billing, roots.instances, roots.autoRecharge],
   payments: [roots.payments, roots.billing],

@@ -11,6 +11,7 @@ import {
 import { allocateAddress, describeAddresses, isProtectedAddress, releaseAddresses } from './addresses';
 import { fits, hostUsage, lockRegion } from './fleet';
 import { deleteImage, findImageOwner, type SimImage, withImage } from './images';
+import { requireCompleteIso } from './iso-store';
 import { generateServerPassword, hashServerPassword } from './passwords';
 import { expectStatus, type SimServer, type SimulatorDeps, withServer } from './servers';
 import { scheduleStep } from './simulator.jobs';
@@ -172,10 +173,12 @@ export function laterOperations(deps: SimulatorDeps) {
 
     deleteBackup: (backupRef: string) => deleteImage(db, backupRef, 'backup'),
 
-    attachIso: (ref: string, isoRef: string) =>
-      withServer(db, ref, async (tx) => {
+    attachIso: async (ref: string, isoRef: string) => {
+      await requireCompleteIso(db, isoRef);
+      await withServer(db, ref, async (tx) => {
         await tx.update(simServers).set({ isoRef, updatedAt: new Date() }).where(eq(simServers.ref, ref));
-      }),
+      });
+    },
 
     ejectIso: (ref: string) =>
       withServer(db, ref, async (tx) => {

@@ -6,6 +6,7 @@ import { HypervisorError, type ServerSpec, type ServerState } from '../hyperviso
 import { describeAddresses, releaseAddresses } from './addresses';
 import { chooseHost, ensureRegionFleet, lockRegion } from './fleet';
 import { findImageOwner } from './images';
+import { requireCompleteIso } from './iso-store';
 import { generateServerPassword, hashServerPassword } from './passwords';
 import { scheduleStep } from './simulator.jobs';
 import { simHosts, simServers } from './simulator.tables';
@@ -71,6 +72,7 @@ export function serverOperations(deps: SimulatorDeps) {
         throw new HypervisorError('not_found', `The snapshot ${spec.source.snapshotRef} does not exist.`);
       if (spec.source.kind === 'backup' && !(await findImageOwner(db, spec.source.backupRef, 'backup')))
         throw new HypervisorError('not_found', `The backup ${spec.source.backupRef} does not exist.`);
+      if (spec.source.kind === 'iso') await requireCompleteIso(db, spec.source.isoRef);
       const password = generateServerPassword();
       const passwordHash = await hashServerPassword(password);
       const now = new Date();
@@ -108,6 +110,7 @@ export function serverOperations(deps: SimulatorDeps) {
           status: 'initializing',
           stepDueAt,
           passwordHash,
+          isoRef: spec.source.kind === 'iso' ? spec.source.isoRef : null,
           createdAt: now,
           updatedAt: now,
         });

@@ -1,6 +1,16 @@
 import type { InstanceStatus } from '@nimbus/contract';
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 import type { ServerSpec } from '../hypervisor';
 
 const at = () => timestamp({ withTimezone: true });
@@ -113,3 +123,17 @@ export const simOperations = pgTable(
   },
   (t) => [index('sim_operations_image_idx').on(t.imageRef, t.kind)],
 );
+
+/**
+ * The region's image store for custom ISOs, as a hypervisor's storage pool holds volumes. The simulator
+ * keeps the size written and the ISO 9660 signature ("CD001" at byte 32769) rather than the bytes: it
+ * must only know whether what arrived is complete and bootable.
+ */
+export const simIsoImages = pgTable('sim_iso_images', {
+  ref: text().primaryKey(),
+  bytes: bigint({ mode: 'number' }).notNull().default(0),
+  signature: text().notNull().default(''),
+  complete: boolean().notNull().default(false),
+  createdAt: at().notNull().defaultNow(),
+  updatedAt: at().notNull().defaultNow(),
+});

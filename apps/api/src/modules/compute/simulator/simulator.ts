@@ -1,6 +1,7 @@
 import type { MetricName } from '@nimbus/contract';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { type Hypervisor, HypervisorError } from '../hypervisor';
+import { isoStore } from './iso-store';
 import { laterOperations } from './operations';
 import { type SimulatorDeps, serverOperations } from './servers';
 import { simServers } from './simulator.tables';
@@ -30,6 +31,7 @@ export function createSimulator(deps: SimulatorDeps & { consoleSecret?: string }
     ...serverOperations(deps),
     ...laterOperations(deps),
     ...snapshotOperations(deps),
+    ...isoStore(deps),
 
     async bandwidthUsage(ref, from, to) {
       return { bytes: bandwidthBytes(ref, await lifeOf(ref), from, to) };
