@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
+import { isoMirrorCaFile, isoMirrorOrigin } from './support/iso-mirror';
 import { MAILBOX_KEY } from './support/mailbox';
 
 const port = Number(process.env.E2E_PORT ?? 8181);
@@ -59,6 +60,9 @@ export default defineConfig({
       SIMULATOR_STEP_SECONDS: '1',
       // E2E_EVENT_STREAM=false runs the suite with server push off: the panel must work by polling alone.
       EVENT_STREAM: process.env.E2E_EVENT_STREAM ?? 'true',
+      // The suite's ISO mirror runs on this machine: the operator's setting that lets imports use it.
+      ISO_MIRROR_ORIGINS: isoMirrorOrigin,
+      ISO_MIRROR_CA_FILE: isoMirrorCaFile,
     },
   },
 });

@@ -25,16 +25,16 @@ describe('custom ISO import rules', () => {
       'https://example.com/my file.iso',
       'example.com/a.iso',
     ])
-      expect(isoUrlProblem(url), url).toBe('validation.isoUrl');
+      expect(isoUrlProblem(url), url).toBe('validation.iso.url');
     expect(isoUrlProblem('  ')).toBe('validation.required');
   });
 
   it('names are at most 30 English characters', () => {
     expect(isoNameProblem('Windows Server 2025 (eval)')).toBeNull();
     expect(isoNameProblem('x'.repeat(30))).toBeNull();
-    expect(isoNameProblem('x'.repeat(31))).toBe('validation.isoNameTooLong');
-    expect(isoNameProblem('ویندوز')).toBe('validation.englishOnly');
-    expect(isoNameProblem('Installer ✓')).toBe('validation.englishOnly');
+    expect(isoNameProblem('x'.repeat(31))).toBe('validation.iso.nameTooLong');
+    expect(isoNameProblem('ویندوز')).toBe('validation.iso.englishOnly');
+    expect(isoNameProblem('Installer ✓')).toBe('validation.iso.englishOnly');
     expect(isoNameProblem('')).toBe('validation.required');
   });
 
@@ -43,8 +43,8 @@ describe('custom ISO import rules', () => {
     expect(parsed).toEqual({ name: 'Arch', url: 'https://a.example/arch.iso', regionId: 1, useVirtio: true });
     const bad = isoImportSchema.safeParse({ name: 'نصب', url: 'http://a/x.iso', regionId: 1 });
     expect(bad.error?.issues.map((i) => [i.path[0], i.message])).toEqual([
-      ['name', 'validation.englishOnly'],
-      ['url', 'validation.isoUrl'],
+      ['name', 'validation.iso.englishOnly'],
+      ['url', 'validation.iso.url'],
     ]);
   });
 

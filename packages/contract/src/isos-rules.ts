@@ -21,6 +21,8 @@ export const ISO_MAX_BYTES = 10 * 1024 ** 3;
 export const ISO_NAME_MAX_LENGTH = 30;
 /** "Only one custom ISO per user." */
 export const ISO_PER_CUSTOMER = 1;
+/** While an import downloads and the event stream is down, the panel asks again this often (§9: 2 s). */
+export const ISO_POLL_MS = 2000;
 /** ISOs are not stored: 48 hours after it is ready the image is removed and ejected. */
 export const ISO_KEEP_HOURS = 48;
 
@@ -52,8 +54,8 @@ const ENGLISH_ONLY = /^[\x20-\x7E]*$/;
 export function isoNameProblem(name: string): string | null {
   const trimmed = name.trim();
   if (trimmed === '') return 'validation.required';
-  if (trimmed.length > ISO_NAME_MAX_LENGTH) return 'validation.isoNameTooLong';
-  if (!ENGLISH_ONLY.test(trimmed)) return 'validation.englishOnly';
+  if (trimmed.length > ISO_NAME_MAX_LENGTH) return 'validation.iso.nameTooLong';
+  if (!ENGLISH_ONLY.test(trimmed)) return 'validation.iso.englishOnly';
   return null;
 }
 
@@ -64,9 +66,9 @@ export function isoNameProblem(name: string): string | null {
 export function isoUrlProblem(url: string): string | null {
   const trimmed = url.trim();
   if (trimmed === '') return 'validation.required';
-  if (!ENGLISH_ONLY.test(trimmed) || /\s/.test(trimmed)) return 'validation.isoUrl';
+  if (!ENGLISH_ONLY.test(trimmed) || /\s/.test(trimmed)) return 'validation.iso.url';
   const parts = HTTPS_URL.exec(trimmed);
-  if (!parts || !parts[3]!.toLowerCase().endsWith('.iso')) return 'validation.isoUrl';
+  if (!parts || !parts[3]!.toLowerCase().endsWith('.iso')) return 'validation.iso.url';
   return null;
 }
 

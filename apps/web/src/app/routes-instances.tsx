@@ -1,10 +1,7 @@
 import { type AnyRoute, createRoute } from '@tanstack/react-router';
 import { readInstanceListSearch } from '../features/instances/search';
 import { guard } from './guard';
-import { comingLater, lazyPage, oneOf, page, rootRoute, signedIn } from './route-builders';
-
-/** Services tabs that a later release delivers; the others have routes of their own. */
-const laterServicesTabs = ['customIso'] as const;
+import { lazyPage, page, rootRoute, signedIn } from './route-builders';
 
 const instanceListRoute = createRoute({
   getParentRoute: () => rootRoute,
@@ -36,8 +33,10 @@ export const instanceRoutes: AnyRoute[] = [
     () => import('../features/snapshots/SnapshotsPage'),
     'SnapshotsPage',
   ),
-  // A static path wins over the parameter, so /services/instanceList never reaches this route.
-  comingLater('/services/$tab', 'instances', 'required', 'Default', (params) =>
-    oneOf(laterServicesTabs, 'tab')({ params }),
+  page(
+    '/services/customIso',
+    signedIn('areas.instances'),
+    () => import('../features/isos/CustomIsoPage'),
+    'CustomIsoPage',
   ),
 ];

@@ -19,6 +19,12 @@ export async function findIso(db: DbOrTx, customerId: number, id: number, lock =
   return row ?? null;
 }
 
+/** The ISO an instance was ordered with, deleted or not (the build reads it after the order). */
+export async function isoOfInstance(db: DbOrTx, id: number) {
+  const [row] = await db.select({ id: isos.id, useVirtio: isos.useVirtio }).from(isos).where(eq(isos.id, id));
+  return row ?? null;
+}
+
 export const listIsos = (db: DbOrTx, customerId: number) =>
   db
     .select()

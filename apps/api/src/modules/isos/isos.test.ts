@@ -4,6 +4,8 @@ import { createTestApp, type TestApp } from '../../../test/app';
 import { activityLogs } from '../activity-log/activity-log.tables';
 import { relaxedLimits } from '../auth/auth.test-helpers';
 import { customerWithCredit } from '../billing/billing.test-helpers';
+import { anOrder, postInstances, verifiedCustomer } from '../instances/creation/creation.test-helpers';
+import { serverSpecOf } from '../instances/creation/server-spec';
 import { fakeHypervisor } from '../instances/fake-hypervisor.test-helpers';
 import { instances } from '../instances/instances.tables';
 import { insertInstance, type TestCustomer } from '../instances/instances.test-helpers';
@@ -116,6 +118,40 @@ describe('custom ISO', () => {
     const second = await importIso(alice, `${files.origin}/good.iso`);
     expect(second.statusCode).toBe(409);
     expect(second.json().code).toBe('ISO_LIMIT_REACHED');
+  });
+
+  it('deploys an instance that boots from a ready ISO in its region, and keeps the ISO while attached', async () => {
+    const dana = await verifiedCustomer(t);
+    const order = (over: object) =>
+      postInstances(t, dana.headers, anOrder({ osId: null, hostnames: ['iso-vps'], ...over }));
+    const iso = (await importIso(dana, `${files.origin}/good.iso`, 'Arch')).json().data;
+    const early = await order({ isoId: iso.id });
+    expect(early.statusCode).toBe(409);
+    expect(early.json().code).toBe('ISO_NOT_READY');
+    await download(iso.id);
+    // Another customer's ISO answers like a missing one; the ISO stays in its region; it comes alone.
+    const erin = await verifiedCustomer(t);
+    expect((await postInstances(t, erin.headers, anOrder({ osId: null, isoId: iso.id }))).statusCode).toBe(
+      404,
+    );
+    expect((await order({ isoId: iso.id, region: 2 })).statusCode).toBe(400);
+    expect((await order({ isoId: iso.id, osId: 101 })).statusCode).toBe(400);
+
+    const created = await order({ isoId: iso.id });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json().data.results[0].instanceId as number;
+    const instance = (await call(dana, 'GET', `/api/instances/${id}`)).json().data;
+    expect(instance).toMatchObject({ isoId: iso.id, attachIso: true, os: null, osId: null });
+    const [row] = await t.db.select().from(instances).where(eq(instances.id, id));
+    expect((await serverSpecOf(t.db, row!)).source).toEqual({
+      kind: 'iso',
+      isoRef: isoImageRef(iso.id),
+      useVirtio: true,
+    });
+    expect((await call(dana, 'GET', `/api/iso/${iso.id}/instances`)).json().data.instances).toEqual([
+      expect.objectContaining({ id, hostname: 'iso-vps' }),
+    ]);
+    expect((await call(dana, 'DELETE', `/api/iso/${iso.id}`)).statusCode).toBe(406);
   });
 
   it('keeps each customer to their own ISOs', async () => {

@@ -119,7 +119,7 @@ export function createPreorderService(deps: { db: Database }) {
         ? ` (${order.productRow.gpuQuantity}× ${order.productRow.gpuName.toUpperCase()})`
         : '';
       // The resolved OS is stored, so an application's preorder shows its image in the list.
-      const metadata = { ...body.metadata, osId: order.os.id };
+      const metadata = { ...body.metadata, osId: order.os?.id ?? null };
       return db.transaction(async (tx) => {
         const balance = await lockCreditAccount(tx, customer.id);
         const quotes = body.hostnames.map(() => quoteOf(order, false));

@@ -37,7 +37,10 @@ export function OrderSummary({ action }: { action?: ReactNode }) {
   const perMonth = (micros: number) =>
     priceText(t('summary.perMonth', { price: AMOUNT }), moneyOfMicros(micros));
   const image =
-    application?.name ?? (osVersion ? `${osVersion.family.displayName} ${osVersion.version.name}` : null);
+    values.isoId !== null
+      ? t('summary.customIso')
+      : (application?.name ??
+        (osVersion ? `${osVersion.family.displayName} ${osVersion.version.name}` : null));
   return (
     <Card variant="outlined" component="aside" aria-labelledby="order-summary-title">
       <CardContent>

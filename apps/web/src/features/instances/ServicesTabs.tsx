@@ -19,13 +19,7 @@ export function ServicesTabs({ current }: { current: ServicesTab }) {
       sx={scrollableTabsSx}
     >
       {servicesTabs.map((tab) => (
-        <TabLink
-          key={tab}
-          value={tab}
-          to="/services/$tab"
-          params={{ tab }}
-          label={t(`servicesTabs.${tab}`)}
-        />
+        <TabLink key={tab} value={tab} to={`/services/${tab}`} label={t(`servicesTabs.${tab}`)} />
       ))}
     </Tabs>
   );

@@ -34,6 +34,7 @@ import {
 } from '../../catalogue/catalogue.repository';
 import { publicKeysOf } from '../../ssh-keys/ssh-keys.repository';
 import { backupSource } from './backup-source';
+import { isoSource } from './iso-source';
 import { snapshotSource } from './snapshot-source';
 
 /**
@@ -58,9 +59,12 @@ export interface ResolvedOrder {
   product: Product | null;
   productRow: ProductRow | null;
   planClass: PlanClass;
-  os: OsVersionRow;
-  osFamilyName: string;
-  osDisplayName: string;
+  /** Null for an instance that boots from a custom ISO: the customer installs what it holds. */
+  os: OsVersionRow | null;
+  osFamilyName: string | null;
+  osDisplayName: string | null;
+  /** The custom ISO the instances boot from, if any. */
+  iso: { id: number } | null;
   app: ApplicationRow | null;
   features: FeatureRow[];
   sshPublicKeys: string[];
@@ -90,7 +94,6 @@ const notAvailable = (detail: string) => new AppError(409, instanceErrorCodes.no
 
 /** Sources that arrive in a later issue: nobody can own one yet, so any id is a missing one. */
 function assertNoLaterSources(p: CreateInstancesParams) {
-  if (p.isoId != null) throw notFound('No such ISO.');
   if (p.floatingIPCount > 0)
     throw badRequest(creationErrorCodes.notAvailableYet, 'Floating IPs arrive in a later release.');
 }
@@ -221,10 +224,19 @@ export async function resolveOrder(
         })
       : null;
   const copied = fromSnapshot ?? fromBackup;
-  const { app, os, osDisplayName } = copied
-    ? { app: null, os: copied.os, osDisplayName: copied.osDisplayName }
-    : await resolveImage(db, p);
-  const minRamMb = Math.max(os.minRamMb, (app?.minRamGb ?? 0) * 1024);
+  // An ISO instance installs from the ISO alone: no image, application or copied disk beside it.
+  if (p.isoId != null && (copied || p.osId != null || p.appId != null))
+    throw invalid('isoId', 'Choose a custom ISO or another image, not both.');
+  const fromIso =
+    p.isoId != null
+      ? await isoSource(db, customerId, p.isoId, { regionId: region.id, regionName: region.name })
+      : null;
+  const { app, os, osDisplayName } = fromIso
+    ? { app: null, os: null, osDisplayName: null }
+    : copied
+      ? { app: null, os: copied.os, osDisplayName: copied.osDisplayName }
+      : await resolveImage(db, p);
+  const minRamMb = Math.max(os?.minRamMb ?? 0, (app?.minRamGb ?? 0) * 1024);
   if (machine.ramMb < minRamMb)
     throw invalid('productId', `This image needs at least ${minRamMb / 1024} GB of memory.`);
 
@@ -237,7 +249,7 @@ export async function resolveOrder(
     if (!f.isActive) throw notAvailable(`${f.name} is no longer offered.`);
     if (machine.ramMb < f.minRamMb || (f.planClasses.length > 0 && !f.planClasses.includes(planClass)))
       throw invalid('featureIds', `${f.name} is not available for this plan.`);
-    if (f.unsupportedOsFamilies.includes(os.family))
+    if (os && f.unsupportedOsFamilies.includes(os.family))
       throw invalid('featureIds', `${f.name} is not available for this operating system.`);
   }
   for (const required of productRow?.requiredFeatures ?? []) {
@@ -280,8 +292,9 @@ export async function resolveOrder(
     productRow,
     planClass,
     os,
-    osFamilyName: os.family,
+    osFamilyName: os?.family ?? null,
     osDisplayName,
+    iso: fromIso ? { id: fromIso.id } : null,
     app,
     features: chosen,
     sshPublicKeys,

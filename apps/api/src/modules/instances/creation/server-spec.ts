@@ -3,6 +3,7 @@ import type { DbOrTx } from '../../../db/client';
 import { backupImageRef } from '../../backups/backups.repository';
 import { featureNamesOf, productGpuOf } from '../../catalogue/catalogue.repository';
 import { type ServerSource, type ServerSpec, serverRef } from '../../compute/hypervisor';
+import { isoImageRef, isoOfInstance } from '../../isos/isos.repository';
 import { snapshotImageRef } from '../../snapshots/snapshots.repository';
 import type { instances } from '../instances.tables';
 
@@ -15,13 +16,16 @@ export async function serverSpecOf(db: DbOrTx, row: InstanceRow): Promise<Server
   const osFamily = row.osFamily ?? '';
   const snapshotRef = row.sourceSnapshotId ? await snapshotImageRef(db, row.sourceSnapshotId) : null;
   const backupRef = row.sourceBackupId ? await backupImageRef(db, row.sourceBackupId) : null;
-  const source: ServerSource = snapshotRef
-    ? { kind: 'snapshot', snapshotRef, osFamily }
-    : backupRef
-      ? { kind: 'backup', backupRef, osFamily }
-      : row.appId !== null
-        ? { kind: 'application', appId: row.appId, osId: row.osId ?? 0, osFamily, ocaData: row.ocaData }
-        : { kind: 'os', osId: row.osId ?? 0, osFamily };
+  const iso = row.isoId !== null && !snapshotRef && !backupRef ? await isoOfInstance(db, row.isoId) : null;
+  const source: ServerSource = iso
+    ? { kind: 'iso', isoRef: isoImageRef(iso.id), useVirtio: iso.useVirtio }
+    : snapshotRef
+      ? { kind: 'snapshot', snapshotRef, osFamily }
+      : backupRef
+        ? { kind: 'backup', backupRef, osFamily }
+        : row.appId !== null
+          ? { kind: 'application', appId: row.appId, osId: row.osId ?? 0, osFamily, ocaData: row.ocaData }
+          : { kind: 'os', osId: row.osId ?? 0, osFamily };
   return {
     ref: serverRef(row.id),
     regionId: row.regionId,

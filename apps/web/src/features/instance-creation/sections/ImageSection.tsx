@@ -2,7 +2,6 @@ import { Box, Tab, Tabs, tabClasses, tabsClasses } from '@mui/material';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SectionCard } from '../../../components/SectionCard';
-import { EmptyState } from '../../../components/states/EmptyState';
 import { LoadingState } from '../../../components/states/LoadingState';
 import { useCreation } from '../creation-context';
 import { type ImageTab, imageTabs } from '../form-model';
@@ -13,17 +12,14 @@ import { SnapshotPicker } from './SnapshotPicker';
 /** Backups load when their tab is chosen: most orders start from an image. */
 const BackupPicker = lazy(() => import('./BackupPicker').then((m) => ({ default: m.BackupPicker })));
 
-/** Custom ISOs arrive in a later release: their tab says there are none yet. */
-const laterTabs: Partial<Record<ImageTab, string>> = {
-  customIso: 'image.empty.customIso',
-};
+/** Custom ISOs, like backups, load when their tab is chosen. */
+const IsoPicker = lazy(() => import('./IsoPicker').then((m) => ({ default: m.IsoPicker })));
 
-/** What the instance boots: an OS, an application, an OS with a control panel, a snapshot, a backup, or (later) an image. */
+/** What the instance boots: an OS, an application, an OS with a control panel, a snapshot, a backup, or a custom ISO. */
 export function ImageSection({ initialTag }: { initialTag?: string }) {
   const { t } = useTranslation('instanceCreation');
   const { values, apply } = useCreation();
   const tab = values.imageTab;
-  const later = laterTabs[tab];
   return (
     <SectionCard title={t('image.title')}>
       <Tabs
@@ -80,7 +76,11 @@ export function ImageSection({ initialTag }: { initialTag?: string }) {
             <BackupPicker />
           </Suspense>
         )}
-        {later && <EmptyState title={t(later)} message={t('image.empty.later')} />}
+        {tab === 'customIso' && (
+          <Suspense fallback={<LoadingState minHeight={120} />}>
+            <IsoPicker />
+          </Suspense>
+        )}
       </Box>
     </SectionCard>
   );

@@ -34,6 +34,30 @@ describe('access tab', () => {
     expect(screen.getByText('admin_email')).toBeInTheDocument();
   });
 
+  it('shows the custom ISO in the drive and detaches it, which reboots the instance', async () => {
+    let attached = true;
+    const api = mockApi({
+      'GET /api/instances/7': () =>
+        ok(instance({ os: null, osId: null, isoId: attached ? 3 : null, attachIso: attached })),
+      'POST /api/instances/7/eject-iso': () => {
+        attached = false;
+        return ok(instance({ os: null, osId: null, isoId: null, attachIso: false }));
+      },
+    });
+    await renderInstanceDetail();
+    expect(await screen.findByText('A custom ISO is attached.')).toBeInTheDocument();
+    expect(screen.getByText('Custom ISO (installed by you)')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Custom ISO' })).toHaveAttribute('href', '/services/customIso');
+    fireEvent.click(screen.getByRole('button', { name: 'Detach ISO' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Detach the ISO?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Detach ISO' }));
+    expect(
+      await screen.findByText('The ISO was detached. The instance is rebooting from its disk.'),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText('A custom ISO is attached.')).not.toBeInTheDocument());
+    expect(api.calls('POST', '/api/instances/7/eject-iso')).toHaveLength(1);
+  });
+
   it('disables Save while the hostname is unchanged, empty or invalid', async () => {
     mockApi({ 'GET /api/instances/7': ok(instance()) });
     await renderInstanceDetail();

@@ -16,7 +16,12 @@ export function SoftwareCard({ instance }: { instance: Instance }) {
     <SectionCard title={t('software.title')}>
       <DetailList
         items={[
-          { label: t('software.os'), value: <bdi>{instance.os?.name ?? none}</bdi> },
+          {
+            label: t('software.os'),
+            value: (
+              <bdi>{instance.os?.name ?? (instance.isoId !== null ? t('software.customIso') : none)}</bdi>
+            ),
+          },
           { label: t('software.plan'), value: <bdi>{instance.planName ?? t('header.customPlan')}</bdi> },
           {
             label: t('software.cpu'),
