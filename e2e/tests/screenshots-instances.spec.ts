@@ -2,6 +2,7 @@ import { type APIRequestContext, expect, type Page, test } from '@playwright/tes
 import { signedInCustomer, type Tokens } from '../support/accounts';
 import { textIn } from '../support/i18n';
 import { api, readyCustomer } from '../support/instances';
+import { isoMirrorOrigin, startIsoMirror } from '../support/iso-mirror';
 import { describeShotVariants, type ShotVariant, shoot } from '../support/screenshots';
 
 /**
@@ -24,7 +25,16 @@ interface Seeded {
   empty: Tokens;
   creationAnswer: CreationAnswer;
   preorders: unknown[];
-  ids: { hourly: number; off: number; monthly: number; v6: number; rescue: number; snapshot: number };
+  ids: {
+    hourly: number;
+    off: number;
+    monthly: number;
+    v6: number;
+    rescue: number;
+    snapshot: number;
+    iso: number;
+    isoInstance: number;
+  };
 }
 
 let seeded: Seeded;
@@ -133,6 +143,38 @@ async function seed(page: Page, request: APIRequestContext): Promise<Seeded> {
   await expect
     .poll(async () => (await statuses(request, tokens)).get(ids.off), { timeout: 60_000 })
     .toBe('shutdown');
+  // A custom ISO from the suite's local mirror, and an instance booted from it.
+  const mirror = await startIsoMirror('/debian-13-netinst.iso', 3 * 1024 * 1024, 50);
+  let iso: { id: number; status: string };
+  try {
+    iso = await post<{ id: number; status: string }>(request, tokens, '/api/iso', {
+      name: 'Debian 13 netinst',
+      url: `${isoMirrorOrigin}/debian-13-netinst.iso`,
+      regionId: 1,
+      useVirtio: true,
+    });
+    await expect
+      .poll(
+        async () =>
+          (
+            (await (await request.get(`/api/iso/${iso.id}`, { headers: api(tokens) })).json()) as {
+              data: { status: string };
+            }
+          ).data.status,
+        { message: 'the ISO to be imported', timeout: 60_000 },
+      )
+      .toBe('READY');
+  } finally {
+    await mirror.close();
+  }
+  const fromIso = await post<CreationAnswer>(request, tokens, '/api/instances', {
+    region: 1,
+    productId: 1,
+    osId: null,
+    isoId: iso.id,
+    hostnames: ['iso-install'],
+    billingCycle: 'hourly',
+  });
 
   const empty = await signedInCustomer(page, request, 'shots-empty');
   return {
@@ -140,7 +182,7 @@ async function seed(page: Page, request: APIRequestContext): Promise<Seeded> {
     empty: empty.tokens,
     creationAnswer: hourly,
     preorders,
-    ids: { ...ids, snapshot: snapshot.data.id },
+    ids: { ...ids, snapshot: snapshot.data.id, iso: iso.id, isoInstance: id(fromIso) },
   };
 }
 
@@ -227,6 +269,26 @@ function screens(s: Seeded): Screen[] {
     { name: 'network-v6', path: `/instances/${ids.v6}/network`, who: 'full' },
     { name: 'backups', path: `/instances/${ids.hourly}/backups`, who: 'full' },
     { name: 'services-backups', path: '/services/backups', who: 'full' },
+    { name: 'services-customIso', path: '/services/customIso', who: 'full' },
+    { name: 'services-customIso-empty', path: '/services/customIso', who: 'empty' },
+    {
+      name: 'import-iso-dialog',
+      path: '/services/customIso',
+      who: 'empty',
+      prepare: async (page, variant) => {
+        await page
+          .getByRole('button', { name: textIn(variant.locale, 'instances', 'customIso.import.open') })
+          .click();
+        await expect(page.getByRole('dialog')).toBeVisible();
+      },
+    },
+    {
+      name: 'createinstance-iso',
+      path: `/createinstance?isoId=${ids.iso}&region=1`,
+      who: 'full',
+      prepare: pickPlan,
+    },
+    { name: 'access-iso', path: `/instances/${ids.isoInstance}/access`, who: 'full' },
     {
       name: 'resize',
       path: `/instances/${ids.hourly}/resize`,

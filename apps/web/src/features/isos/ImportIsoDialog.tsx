@@ -109,7 +109,6 @@ function ImportIsoForm({ onClose, onBusy }: { onClose: () => void; onBusy: (busy
           control={control}
           name="url"
           label={t('customIso.import.url')}
-          placeholder="https://example.com/installer.iso"
           autoFocus
           helperText={t('customIso.import.urlHelp')}
           slotProps={{
