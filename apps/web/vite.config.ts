@@ -61,7 +61,8 @@ export default defineConfig({
   server: {
     port: 5173,
     host: '127.0.0.1',
-    proxy: { '/api': apiTarget, '/dev': apiTarget },
+    // `ws`: the remote console's WebSocket goes through the dev server too.
+    proxy: { '/api': { target: apiTarget, ws: true }, '/dev': apiTarget },
   },
   build: {
     chunkSizeWarningLimit: 900,

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
+import fastifyWebsocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from './deps';
@@ -14,6 +15,7 @@ import { backupsModule } from './modules/backups/backups.module';
 import { billingModule } from './modules/billing/billing.module';
 import { brandingRoutes } from './modules/branding/branding.routes';
 import { catalogueModule } from './modules/catalogue/catalogue.module';
+import { consoleModule } from './modules/console/console.module';
 import { eventsModule } from './modules/events/events.module';
 import { healthRoutes } from './modules/health/health.routes';
 import { registerIdempotency } from './modules/idempotency/idempotency.plugin';
@@ -102,6 +104,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     transform: jsonSchemaTransform,
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  // WebSockets (the remote console): small frames only, as RFB from a viewer is keys and pointer moves.
+  await app.register(fastifyWebsocket, { options: { maxPayload: 1024 * 1024 } });
 
   await app.register(
     async (api) => {
@@ -122,6 +126,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(snapshotsModule(deps));
       await api.register(backupsModule(deps));
       await api.register(isosModule(deps));
+      await api.register(consoleModule(deps));
       await api.register(monitoringModule(deps));
       await api.register(networkModule(deps));
       await api.register(eventsModule(deps));

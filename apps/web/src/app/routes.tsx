@@ -1,6 +1,6 @@
 import { verificationFailureReasons } from '@nimbus/contract';
 import { type AnyRoute, createRoute, redirect } from '@tanstack/react-router';
-import { optionalBoolean, optionalOneOf, optionalString } from '../lib/search-params';
+import { optionalBoolean, optionalInt, optionalOneOf, optionalString } from '../lib/search-params';
 import { digitsOnly, guard } from './guard';
 import {
   alert,
@@ -99,6 +99,16 @@ const notFoundRoute = page(
   'NotFoundPage',
 );
 
+/** The remote console (instances.md §2): a popup of its own, for the instance in `?instanceId=`. */
+const consoleRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/novnc',
+  staticData: { auth: 'required', layout: 'Vnc', title: 'areas.console' },
+  validateSearch: (search: Record<string, unknown>) => ({ instanceId: optionalInt(search.instanceId) }),
+  beforeLoad: guard('required'),
+  component: lazyPage(() => import('../features/console/ConsolePage'), 'ConsolePage'),
+});
+
 // ---- areas of later releases: every route exists and is guarded ----
 const laterRoutes: AnyRoute[] = [
   page(
@@ -111,8 +121,9 @@ const laterRoutes: AnyRoute[] = [
   comingLater('/ip-management', 'floatingIps'),
   comingLater('/support', 'support'),
   comingLater('/support/new-ticket', 'support'),
-  comingLater('/novnc', 'console', 'required', 'Vnc'),
-  comingLater('/spice', 'console', 'required', 'Spice'),
+  consoleRoute,
+  // No driver offers SPICE: its address opens the VNC console of the same instance (docs/decisions.md).
+  redirectRoute('/spice', '/novnc'),
   redirectRoute('/services', '/services/instanceList'),
   redirectRoute('/createinstance/virtualization', '/createinstance'),
   comingLater('/support/$id', 'support', 'required', 'Ticket', (params) => digitsOnly(params)),

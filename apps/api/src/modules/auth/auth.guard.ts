@@ -156,7 +156,9 @@ export async function assertStillSignedIn(db: Database, customerId: number, sess
     })
     .from(customers)
     .where(eq(customers.id, customerId));
-  assertSignedIn(row ? { status: row.status, live: Boolean(row.live) } : null);
+  const account = row ? { status: row.status, live: Boolean(row.live) } : null;
+  assertSignedIn(account);
+  return account.status;
 }
 
 /** The guard's refusals: no customer or an ended session, and a closed account. */

@@ -15,7 +15,6 @@ export function createHypervisor(deps: { config: Config; db: Database; jobs: Job
         db: deps.db,
         stepSeconds: deps.config.SIMULATOR_STEP_SECONDS,
         queue: deps.jobs,
-        consoleSecret: deps.config.JWT_SECRET,
       });
   }
 }

@@ -1,3 +1,4 @@
+import type { Duplex } from 'node:stream';
 import { isPercentMetric, isStableInstanceStatus, metricNames } from '@nimbus/contract';
 import { describe, expect, it } from 'vitest';
 import type { Hypervisor, ServerSpec, ServerState } from './hypervisor';
@@ -24,6 +25,21 @@ export function isoImage(size: number): Uint8Array {
   const bytes = new Uint8Array(size);
   bytes.set([1, ...Buffer.from('CD001')], 32_768);
   return bytes;
+}
+
+/** The first `count` bytes a stream sends, as text. */
+export function firstBytes(stream: Duplex, count: number): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let seen = Buffer.alloc(0);
+    const onData = (chunk: Buffer) => {
+      seen = Buffer.concat([seen, chunk]);
+      if (seen.length < count) return;
+      stream.off('data', onData);
+      resolve(seen.subarray(0, count).toString('latin1'));
+    };
+    stream.on('data', onData);
+    stream.once('error', reject);
+  });
 }
 
 /** Registers the contract suite for one driver; `setup` is called once its test context is ready. */
@@ -253,7 +269,10 @@ export function describeDriverContract(name: string, setup: () => DriverUnderTes
       const points = await driver.metrics(ref, 'cpu:usage:%', hourAgo, now, 300);
       for (const p of points) expect(p.value).toBeGreaterThanOrEqual(0);
       for (const p of points) expect(p.value).toBeLessThanOrEqual(100);
-      expect((await driver.consoleSession(ref, 'vnc')).expiresAt.getTime()).toBeGreaterThan(Date.now());
+      // The console speaks RFB: the server's version greets the viewer.
+      const console = await driver.openConsole(ref);
+      expect(await firstBytes(console, 12)).toBe('RFB 003.008\n');
+      console.destroy();
       const sampled = await driver.sampleMetrics([ref, 'never-created'], now);
       expect([...sampled.keys()]).toEqual([ref]);
       const sample = sampled.get(ref)!;
@@ -263,7 +282,7 @@ export function describeDriverContract(name: string, setup: () => DriverUnderTes
       await driver.powerOff(ref);
       // A server that is off reports nothing.
       expect((await driver.sampleMetrics([ref], now)).size).toBe(0);
-      await expect(driver.consoleSession(ref, 'vnc')).rejects.toEqual(refusal('invalid_state'));
+      await expect(driver.openConsole(ref)).rejects.toEqual(refusal('invalid_state'));
     });
 
     it('stores an ISO in order, resumes where it stopped, and refuses a piece out of place', async () => {

@@ -1,3 +1,4 @@
+import type { Duplex } from 'node:stream';
 import type { InstanceStatus, MetricName } from '@nimbus/contract';
 
 export type { MetricName };
@@ -182,8 +183,12 @@ export interface Hypervisor {
    * as a host's statistics come: servers that are off, unknown or gone are left out.
    */
   sampleMetrics(refs: string[], at: Date): Promise<Map<string, Record<MetricName, number>>>;
-  /** A short-lived URL for the browser console (noVNC or SPICE). */
-  consoleSession(ref: string, kind: 'vnc' | 'spice'): Promise<{ url: string; expiresAt: Date }>;
+  /**
+   * Opens the server's graphical console: a byte stream speaking RFB (VNC) with it, as libvirt's VNC
+   * socket or Proxmox's vncwebsocket does; destroying the stream ends the session. Only while the
+   * server runs (active or rescue; `invalid_state` otherwise).
+   */
+  openConsole(ref: string): Promise<Duplex>;
 }
 
 /** Nimbus's name for an instance's server. */

@@ -1,29 +1,41 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { EVENT_TICKET_TTL_SECONDS, type EventTicket } from '@nimbus/contract';
-import { eq, lt, sql } from 'drizzle-orm';
+import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { eventTickets } from './events.tables';
 
 const hashOf = (ticket: string) => createHash('sha256').update(ticket).digest('hex');
 
-/** One-use tickets for the event stream (see `eventTickets`). */
+/** What a ticket opens: the event stream, or one instance's console. */
+export type TicketScope = 'events' | `console:${number}`;
+
+/** One-use tickets for the customer's streams (see `eventTickets`). */
 export function createEventTickets(deps: { db: Database }) {
   const { db } = deps;
   return {
-    async issue(customerId: number, sessionId: string | null): Promise<EventTicket> {
+    async issue(
+      customerId: number,
+      sessionId: string | null,
+      scope: TicketScope = 'events',
+    ): Promise<EventTicket> {
       const ticket = randomBytes(32).toString('base64url');
       const expiresAt = new Date(Date.now() + EVENT_TICKET_TTL_SECONDS * 1000);
       // Tickets nobody redeemed go with the next one issued: the table stays as small as the traffic.
       await db.delete(eventTickets).where(lt(eventTickets.expiresAt, sql`now()`));
-      await db.insert(eventTickets).values({ tokenHash: hashOf(ticket), customerId, sessionId, expiresAt });
+      await db
+        .insert(eventTickets)
+        .values({ tokenHash: hashOf(ticket), customerId, sessionId, expiresAt, scope });
       return { ticket, expiresAt: expiresAt.toISOString() };
     },
 
-    /** Spends a ticket: whose it was, or null when unknown, spent or expired. */
-    async redeem(ticket: string): Promise<{ customerId: number; sessionId: string | null } | null> {
+    /** Spends a ticket of `scope`: whose it was, or null when unknown, spent, expired or of another scope. */
+    async redeem(
+      ticket: string,
+      scope: TicketScope = 'events',
+    ): Promise<{ customerId: number; sessionId: string | null } | null> {
       const [row] = await db
         .delete(eventTickets)
-        .where(eq(eventTickets.tokenHash, hashOf(ticket)))
+        .where(and(eq(eventTickets.tokenHash, hashOf(ticket)), eq(eventTickets.scope, scope)))
         .returning({
           customerId: eventTickets.customerId,
           sessionId: eventTickets.sessionId,

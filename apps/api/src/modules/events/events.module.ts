@@ -14,7 +14,9 @@ export function eventsModule(deps: AppDeps) {
         enabled: deps.config.EVENT_STREAM,
         tickets: createEventTickets(deps),
         bus,
-        assertStillSignedIn: (customerId, sessionId) => assertStillSignedIn(deps.db, customerId, sessionId),
+        assertStillSignedIn: async (customerId, sessionId) => {
+          await assertStillSignedIn(deps.db, customerId, sessionId);
+        },
       }),
     );
   };

@@ -1,4 +1,6 @@
 import { type InstanceStatus, type MetricName, metricNames } from '@nimbus/contract';
+import { duplexPair } from '../compute/console/duplex-pair';
+import { serveRfb } from '../compute/console/rfb-session';
 import {
   type Hypervisor,
   HypervisorError,
@@ -10,6 +12,7 @@ import {
   type ServerState,
   serverRef,
 } from '../compute/hypervisor';
+import { simulatedTerminal } from '../compute/simulator/console-terminal';
 
 let ips = 0;
 let passwords = 0;
@@ -358,9 +361,19 @@ export function createFakeHypervisor() {
       }
       return samples;
     }),
-    consoleSession: op('consoleSession', (ref: string) => {
-      inState(ref, RUNNING);
-      return { url: `/novnc/?ref=${ref}`, expiresAt: new Date(Date.now() + 60_000) };
+    openConsole: op('openConsole', (ref: string) => {
+      const s = inState(ref, RUNNING);
+      const terminal = simulatedTerminal({
+        hostname: s.hostname,
+        username: 'root',
+        system: 'Linux',
+        mode: s.status === 'rescue' ? 'rescue' : 'system',
+        checkPassword: async () => false,
+      });
+      const [viewer, host] = duplexPair();
+      serveRfb(host, terminal, s.hostname);
+      host.on('close', () => terminal.close());
+      return viewer;
     }),
   };
   return {

@@ -5,6 +5,7 @@ import { backupKeys } from '../backups/queries';
 import { billingKeys } from '../billing/queries';
 import { metricKeys } from '../instance-detail/performance/queries';
 import { instanceKeys } from '../instances/queries';
+import { isoKeys } from '../isos/queries';
 import { paymentKeys } from '../payments/queries';
 import { snapshotKeys } from '../snapshots/queries';
 import { allTopicRoots, topicRoots } from './topic-keys';
@@ -16,6 +17,7 @@ describe('the topics of the event stream', () => {
         instanceKeys.all,
         snapshotKeys.all,
         backupKeys.all,
+        isoKeys.all,
         metricKeys.all,
         billingKeys.all,
         paymentKeys.all,
@@ -23,11 +25,12 @@ describe('the topics of the event stream', () => {
         authKeys.all,
       ]),
     );
-    expect(allTopicRoots).toHaveLength(8);
+    expect(allTopicRoots).toHaveLength(9);
     expect(topicRoots.metrics).toEqual([metricKeys.all]);
     expect(topicRoots.snapshots).toEqual([snapshotKeys.all]);
     expect(topicRoots.backups).toEqual([backupKeys.all, instanceKeys.all]);
     expect(topicRoots.balance).toEqual(expect.arrayContaining([billingKeys.all, instanceKeys.all]));
+    expect(topicRoots.isos).toEqual([isoKeys.all, instanceKeys.all]);
     expect(topicRoots.instances).toEqual([instanceKeys.all]);
   });
 });

@@ -1,20 +1,20 @@
 import type { MetricName } from '@nimbus/contract';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { type Hypervisor, HypervisorError } from '../hypervisor';
+import { openSimulatedConsole } from './console';
 import { isoStore } from './iso-store';
 import { laterOperations } from './operations';
 import { type SimulatorDeps, serverOperations } from './servers';
 import { simServers } from './simulator.tables';
 import { snapshotOperations } from './snapshot-operations';
-import { bandwidthBytes, consoleSigner, metricSample, metricSeries } from './telemetry';
+import { bandwidthBytes, metricSample, metricSeries } from './telemetry';
 
 /**
  * The embedded cloud: a stateless object over the database, so any number of API and worker processes
  * share one simulated world. Its state lives in the sim_* tables and moves on by jobs (simulator.jobs).
  */
-export function createSimulator(deps: SimulatorDeps & { consoleSecret?: string }): Hypervisor {
+export function createSimulator(deps: SimulatorDeps): Hypervisor {
   const { db } = deps;
-  const consoles = consoleSigner(deps.consoleSecret);
 
   /** The server's lifetime, also after deletion (usage is asked for after the fact). */
   async function lifeOf(ref: string) {
@@ -61,13 +61,6 @@ export function createSimulator(deps: SimulatorDeps & { consoleSecret?: string }
       return samples;
     },
 
-    async consoleSession(ref, kind) {
-      const server = await lifeOf(ref);
-      if (server.deletedAt) throw new HypervisorError('not_found', `Server ${ref} does not exist.`);
-      if (server.status !== 'active' && server.status !== 'rescue') {
-        throw new HypervisorError('invalid_state', `Server ${ref} has no console while ${server.status}.`);
-      }
-      return consoles.session(ref, kind);
-    },
+    openConsole: (ref) => openSimulatedConsole(db, ref),
   };
 }

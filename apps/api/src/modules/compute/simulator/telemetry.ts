@@ -1,4 +1,4 @@
-import { createHash, createHmac, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { type MetricName, metricNames } from '@nimbus/contract';
 
 /**
@@ -65,35 +65,6 @@ export function bandwidthBytes(
   const start = Math.max(from.getTime(), life.createdAt.getTime());
   const end = Math.min(to.getTime(), life.deletedAt?.getTime() ?? to.getTime());
   return end > start ? Math.floor(((end - start) / 1000) * bandwidthRate(ref)) : 0;
-}
-
-/** How long a console link works. */
-const CONSOLE_TTL_SECONDS = 60;
-
-/**
- * A console link signed with HMAC, for the console proxy to check (`verifyConsoleToken`). Without a
- * configured secret the process draws one, so links work only against the process that made them.
- */
-export function consoleSigner(secret: string = randomBytes(32).toString('hex')) {
-  const sign = (ref: string, kind: string, expires: number) =>
-    createHmac('sha256', secret).update(`${ref}|${kind}|${expires}`).digest('base64url');
-  return {
-    session(ref: string, kind: 'vnc' | 'spice', now = new Date()) {
-      const expires = Math.floor(now.getTime() / 1000) + CONSOLE_TTL_SECONDS;
-      const query = new URLSearchParams({
-        ref,
-        kind,
-        expires: String(expires),
-        token: sign(ref, kind, expires),
-      });
-      return { url: `/novnc/?${query}`, expiresAt: new Date(expires * 1000) };
-    },
-    verify(url: string, now = new Date()): boolean {
-      const query = new URLSearchParams(url.split('?')[1] ?? '');
-      const [ref, kind, expires, token] = ['ref', 'kind', 'expires', 'token'].map((k) => query.get(k) ?? '');
-      return Number(expires) * 1000 > now.getTime() && token === sign(ref!, kind!, Number(expires));
-    },
-  };
 }
 
 /** Every metric of a server at one instant. */

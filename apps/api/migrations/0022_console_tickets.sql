@@ -1,0 +1,1 @@
+ALTER TABLE "event_tickets" ADD COLUMN "scope" text DEFAULT 'events' NOT NULL;
