@@ -78,6 +78,7 @@ export const activityEvents = [
   'instance_backup_failed',
   'instance_backup_restore_requested',
   'instance_backup_restored',
+  'instance_backup_restore_failed',
   // Network (issue 13).
   'instance_ptr_changed',
   'instance_bandwidth_added',

@@ -4,8 +4,8 @@ import type { Micros } from './money-rules';
 
 export const backupFrequencies = ['daily', 'weekly'] as const;
 export type BackupFrequency = (typeof backupFrequencies)[number];
-/** Backup files: taken, failed, or being written back onto the instance (instances.md §4). */
-export const backupFileStatuses = ['active', 'failed', 'restoring'] as const;
+/** Backup files: being taken, taken, failed, or being written back onto the instance (instances.md §4). */
+export const backupFileStatuses = ['taking', 'active', 'failed', 'restoring'] as const;
 export type BackupFileStatus = (typeof backupFileStatuses)[number];
 export type BackupProfileStatus = 'active' | 'disabled';
 

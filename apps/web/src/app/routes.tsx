@@ -109,6 +109,16 @@ const consoleRoute = createRoute({
   component: lazyPage(() => import('../features/console/ConsolePage'), 'ConsolePage'),
 });
 
+/** SPICE: which drivers offer it, and the VNC console of the same instance (docs/decisions.md). */
+const spiceRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/spice',
+  staticData: { auth: 'required', layout: 'Spice', title: 'areas.console' },
+  validateSearch: (search: Record<string, unknown>) => ({ instanceId: optionalInt(search.instanceId) }),
+  beforeLoad: guard('required'),
+  component: lazyPage(() => import('../features/console/SpicePage'), 'SpicePage'),
+});
+
 // ---- areas of later releases: every route exists and is guarded ----
 const laterRoutes: AnyRoute[] = [
   page(
@@ -122,8 +132,7 @@ const laterRoutes: AnyRoute[] = [
   comingLater('/support', 'support'),
   comingLater('/support/new-ticket', 'support'),
   consoleRoute,
-  // No driver offers SPICE: its address opens the VNC console of the same instance (docs/decisions.md).
-  redirectRoute('/spice', '/novnc'),
+  spiceRoute,
   redirectRoute('/services', '/services/instanceList'),
   redirectRoute('/createinstance/virtualization', '/createinstance'),
   comingLater('/support/$id', 'support', 'required', 'Ticket', (params) => digitsOnly(params)),

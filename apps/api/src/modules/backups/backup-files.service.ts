@@ -62,13 +62,17 @@ export function createBackupFiles(deps: { db: Database; hypervisor: Hypervisor; 
         .from(backupFiles)
         .where(and(eq(backupFiles.instanceId, row.id), eq(backupFiles.status, 'restoring')));
       if (busy.length > 0) throw changing();
+      let operationId: string;
       try {
-        await hypervisor.restoreBackup(serverRef(row.id), file.imageRef);
+        operationId = (await hypervisor.restoreBackup(serverRef(row.id), file.imageRef)).id;
       } catch {
         throw infrastructureError();
       }
       await db.transaction(async (tx) => {
-        await tx.update(backupFiles).set({ status: 'restoring' }).where(eq(backupFiles.id, file.id));
+        await tx
+          .update(backupFiles)
+          .set({ status: 'restoring', operationId })
+          .where(eq(backupFiles.id, file.id));
         await logActivity(tx, {
           customerId: customer.id,
           event: 'instance_backup_restore_requested',
@@ -77,14 +81,15 @@ export function createBackupFiles(deps: { db: Database; hypervisor: Hypervisor; 
           mainIp: row.mainIp,
         });
       });
-      // The converge job follows the instance through loading_backup; the follow job settles the file.
+      // The converge job follows the instance through loading_backup; the follow job settles the file
+      // when the driver's operation ends.
       await requestConverge(jobs, row.id, 2);
       return toBackupFile({ ...file, status: 'restoring' });
     },
 
     async delete(customer: Customer, id: number): Promise<void> {
       const file = await owned(customer, id);
-      if (file.status === 'restoring') throw changing();
+      if (file.status === 'restoring' || file.status === 'taking') throw changing();
       if (await buildingFromBackup(db, file.id))
         throw conflict(instanceErrorCodes.instanceChanging, 'An instance is being built from this backup.');
       try {

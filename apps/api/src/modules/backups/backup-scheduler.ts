@@ -3,7 +3,7 @@ import { and, asc, desc, eq, inArray, isNull, lte } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { logActivity } from '../activity-log/activity-log.service';
 import { loadAppConfig } from '../catalogue/app-config';
-import { type Hypervisor, serverRef } from '../compute/hypervisor';
+import { type Hypervisor, type OperationState, serverRef } from '../compute/hypervisor';
 import { instanceFacts } from '../instances/instance-lifecycles';
 import { disableProfile, nextDueOf } from './backups.service';
 import { backupFiles, backupProfiles } from './backups.tables';
@@ -23,11 +23,12 @@ export const dueProfilesQuery = (db: Database, now: Date, limit = BATCH) =>
     .limit(limit);
 
 /**
- * Takes the backups that are due. Each profile is handled in its own transaction under its row lock (a
- * locked one is another runner's): the driver copies the disk under a name made of the profile and the
- * due time, the file is recorded, the oldest files beyond the catalogue's `maxFiles` are deleted, and the
- * next due time is set — all or nothing, so a crash before the commit makes the next run take that same
- * backup again under the same name (the driver keeps one image per name), never a second one.
+ * Starts the backups that are due. Each profile is handled in its own transaction under its row lock (a
+ * locked one is another runner's): the driver starts copying the disk under a name made of the profile
+ * and the due time, the file is recorded as being taken with the driver's operation, and the next due
+ * time is set — all or nothing, so a crash before the commit makes the next run ask for that same backup
+ * again under the same name (the driver answers the same operation), never a second one.
+ * `followBackupOperations` settles the file when the operation ends.
  */
 export async function takeDueBackups(deps: { db: Database; hypervisor: Hypervisor }, now = new Date()) {
   const { db, hypervisor } = deps;
@@ -62,17 +63,18 @@ export async function takeDueBackups(deps: { db: Database; hypervisor: Hyperviso
         }
         const dueAt = profile.nextDueAt;
         const imageRef = `backup-${profile.id}-${dueAt.getTime()}`;
-        let outcome: { sizeMb: number } | { failure: string };
+        let outcome: { operationId: string } | { failure: string };
         if (fact.lifecycle !== 'ready' || !isStableInstanceStatus(fact.status)) {
           outcome = { failure: `The instance was ${fact.status} at the scheduled time.` };
         } else {
           outcome = await hypervisor
             .takeBackup(serverRef(profile.instanceId), imageRef)
+            .then((handle) => ({ operationId: handle.id }))
             .catch((error: unknown) => ({ failure: error instanceof Error ? error.message : String(error) }));
         }
-        const sizeMb = 'sizeMb' in outcome ? outcome.sizeMb : null;
+        const operationId = 'operationId' in outcome ? outcome.operationId : null;
         const failure = 'failure' in outcome ? outcome.failure : null;
-        const ok = sizeMb !== null;
+        const started = operationId !== null;
         await tx
           .insert(backupFiles)
           .values({
@@ -80,52 +82,24 @@ export async function takeDueBackups(deps: { db: Database; hypervisor: Hyperviso
             instanceId: profile.instanceId,
             profileId: profile.id,
             imageRef,
-            status: ok ? 'active' : 'failed',
-            sizeMb: sizeMb ?? 0,
+            status: started ? 'taking' : 'failed',
+            operationId,
             failure,
             createdAt: now,
           })
           .onConflictDoNothing();
-        if (ok) {
-          const kept = await tx
-            .select({ id: backupFiles.id, imageRef: backupFiles.imageRef })
-            .from(backupFiles)
-            .where(
-              and(
-                eq(backupFiles.instanceId, profile.instanceId),
-                eq(backupFiles.status, 'active'),
-                isNull(backupFiles.deletedAt),
-              ),
-            )
-            .orderBy(desc(backupFiles.createdAt), desc(backupFiles.id));
-          const old = kept.slice(appConfig.backupConfigs.maxFiles);
-          for (const file of old) await hypervisor.deleteBackup(file.imageRef);
-          if (old.length > 0)
-            await tx
-              .update(backupFiles)
-              .set({ deletedAt: now })
-              .where(
-                inArray(
-                  backupFiles.id,
-                  old.map((f) => f.id),
-                ),
-              );
-        }
         await tx
           .update(backupProfiles)
-          .set({
-            nextDueAt: nextDueOf(appConfig, profile, now > dueAt ? now : dueAt),
-            ...(ok ? { lastSuccessfulBackupAt: now } : {}),
-            updatedAt: now,
-          })
+          .set({ nextDueAt: nextDueOf(appConfig, profile, now > dueAt ? now : dueAt), updatedAt: now })
           .where(eq(backupProfiles.id, profile.id));
-        await logActivity(tx, {
-          customerId: profile.customerId,
-          event: ok ? 'instance_backup_taken' : 'instance_backup_failed',
-          data: { hostname: fact.hostname },
-          instanceId: profile.instanceId,
-          mainIp: fact.mainIp,
-        });
+        if (!started)
+          await logActivity(tx, {
+            customerId: profile.customerId,
+            event: 'instance_backup_failed',
+            data: { hostname: fact.hostname },
+            instanceId: profile.instanceId,
+            mainIp: fact.mainIp,
+          });
         taken++;
       });
     }
@@ -168,34 +142,95 @@ export async function purgeDisabledBackups(deps: { db: Database; hypervisor: Hyp
   return due.length;
 }
 
-/** Settles restores: once the instance has left loading_backup, its file is a backup again. */
-export async function followBackupRestores(db: Database) {
-  const restoring = await db
-    .select({ id: backupFiles.id, instanceId: backupFiles.instanceId, customerId: backupFiles.customerId })
+/**
+ * Settles the files whose driver operation ended. A backup taken becomes a file to restore (the oldest
+ * beyond the catalogue's `maxFiles` are deleted) or a failed one; a restore makes its file a backup again
+ * either way. Each file is settled under its row lock with its log entry, so a repeated run changes nothing.
+ */
+export async function followBackupOperations(
+  deps: { db: Database; hypervisor: Hypervisor },
+  now = new Date(),
+) {
+  const { db, hypervisor } = deps;
+  const appConfig = await loadAppConfig(db);
+  const open = await db
+    .select({ id: backupFiles.id, operationId: backupFiles.operationId })
     .from(backupFiles)
-    .where(eq(backupFiles.status, 'restoring'));
-  const facts = await instanceFacts(
-    db,
-    restoring.map((f) => f.instanceId),
-  );
-  for (const file of restoring) {
-    const fact = facts.get(file.instanceId);
-    if (fact && fact.lifecycle === 'ready' && !isStableInstanceStatus(fact.status)) continue;
+    .where(and(inArray(backupFiles.status, ['taking', 'restoring']), isNull(backupFiles.deletedAt)));
+  for (const { id, operationId } of open) {
+    const state = operationId
+      ? await hypervisor
+          .operation(operationId)
+          .catch((): OperationState => ({ state: 'failed', reason: 'lost' }))
+      : ({ state: 'failed', reason: 'No operation was recorded.' } as OperationState);
+    if (state.state === 'running') continue;
     await db.transaction(async (tx) => {
-      const [settled] = await tx
-        .update(backupFiles)
-        .set({ status: 'active' })
-        .where(and(eq(backupFiles.id, file.id), eq(backupFiles.status, 'restoring')))
-        .returning({ id: backupFiles.id });
-      if (settled && fact)
-        await logActivity(tx, {
+      const [file] = await tx.select().from(backupFiles).where(eq(backupFiles.id, id)).for('update');
+      if (!file || (file.status !== 'taking' && file.status !== 'restoring')) return;
+      const fact = (await instanceFacts(tx, [file.instanceId])).get(file.instanceId);
+      const ok = state.state === 'succeeded';
+      const log = (
+        event:
+          | 'instance_backup_taken'
+          | 'instance_backup_failed'
+          | 'instance_backup_restored'
+          | 'instance_backup_restore_failed',
+      ) =>
+        logActivity(tx, {
           customerId: file.customerId,
-          event: 'instance_backup_restored',
-          data: { hostname: fact.hostname },
+          event,
+          data: { hostname: fact?.hostname ?? '' },
           instanceId: file.instanceId,
-          mainIp: fact.mainIp,
+          mainIp: fact?.mainIp ?? null,
         });
+      if (file.status === 'restoring') {
+        await tx
+          .update(backupFiles)
+          .set({ status: 'active', operationId: null })
+          .where(eq(backupFiles.id, id));
+        await log(ok ? 'instance_backup_restored' : 'instance_backup_restore_failed');
+        return;
+      }
+      await tx
+        .update(backupFiles)
+        .set({
+          status: ok ? 'active' : 'failed',
+          sizeMb: ok ? (state.sizeMb ?? 0) : 0,
+          failure: ok ? null : state.reason,
+          operationId: null,
+        })
+        .where(eq(backupFiles.id, id));
+      await log(ok ? 'instance_backup_taken' : 'instance_backup_failed');
+      if (!ok) return;
+      await tx
+        .update(backupProfiles)
+        .set({ lastSuccessfulBackupAt: file.createdAt, updatedAt: now })
+        .where(eq(backupProfiles.id, file.profileId));
+      const kept = await tx
+        .select({ id: backupFiles.id, imageRef: backupFiles.imageRef })
+        .from(backupFiles)
+        .where(
+          and(
+            eq(backupFiles.instanceId, file.instanceId),
+            eq(backupFiles.status, 'active'),
+            isNull(backupFiles.deletedAt),
+          ),
+        )
+        .orderBy(desc(backupFiles.createdAt), desc(backupFiles.id));
+      const old = kept.slice(appConfig.backupConfigs.maxFiles);
+      // Deleting an image twice is harmless (the driver contract): a crash here repeats it safely.
+      for (const stale of old) await hypervisor.deleteBackup(stale.imageRef);
+      if (old.length > 0)
+        await tx
+          .update(backupFiles)
+          .set({ deletedAt: now })
+          .where(
+            inArray(
+              backupFiles.id,
+              old.map((f) => f.id),
+            ),
+          );
     });
   }
-  return restoring.length;
+  return open.length;
 }

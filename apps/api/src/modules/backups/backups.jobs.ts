@@ -1,8 +1,8 @@
 import type { AppDeps } from '../../deps';
 import type { JobDefinition } from '../../jobs/queue';
-import { followBackupRestores, purgeDisabledBackups, takeDueBackups } from './backup-scheduler';
+import { followBackupOperations, purgeDisabledBackups, takeDueBackups } from './backup-scheduler';
 
-/** The backup scheduler every minute, restores followed every minute, disabled backups purged hourly. */
+/** The backup scheduler every minute, backups and restores followed every minute, disabled ones purged hourly. */
 export function backupJobs(deps: Pick<AppDeps, 'db' | 'hypervisor'>): JobDefinition<never>[] {
   const jobs: JobDefinition[] = [
     {
@@ -15,12 +15,12 @@ export function backupJobs(deps: Pick<AppDeps, 'db' | 'hypervisor'>): JobDefinit
       },
     },
     {
-      name: 'backups.follow-restores',
+      name: 'backups.follow',
       schedule: '* * * * *',
       retryLimit: 1,
       concurrency: 1,
       handler: async () => {
-        await followBackupRestores(deps.db);
+        await followBackupOperations(deps);
       },
     },
     {

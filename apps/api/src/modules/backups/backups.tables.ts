@@ -60,10 +60,13 @@ export const backupFiles = pgTable(
     status: text().$type<BackupFileStatus>().notNull(),
     sizeMb: integer().notNull().default(0),
     failure: text(),
+    /** The driver's operation while the backup is taken or restored (status taking or restoring). */
+    operationId: text(),
     createdAt: at().notNull().defaultNow(),
     deletedAt: at(),
   },
   (t) => [
+    index('backup_files_operation_idx').on(t.status).where(sql`status IN ('taking', 'restoring')`),
     uniqueIndex('backup_files_image_ref_unique').on(t.imageRef),
     index('backup_files_instance_idx').on(t.instanceId, t.createdAt),
   ],

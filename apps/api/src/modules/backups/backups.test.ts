@@ -6,7 +6,7 @@ import { convergeInstance } from '../instances/converge';
 import { anOrder, verifiedCustomer } from '../instances/creation/creation.test-helpers';
 import { fakeHypervisor } from '../instances/fake-hypervisor.test-helpers';
 import { insertInstance, instanceEvents, useInstancesApp } from '../instances/instances.test-helpers';
-import { followBackupRestores, purgeDisabledBackups, takeDueBackups } from './backup-scheduler';
+import { followBackupOperations, purgeDisabledBackups, takeDueBackups } from './backup-scheduler';
 import { backupFiles, backupProfiles } from './backups.tables';
 
 vi.mock('../compute/compute', async () => {
@@ -90,6 +90,13 @@ describe('automated backups', () => {
       await takeDueBackups(deps(), at);
       // The same run again (a retry, a second worker): nothing more is taken.
       await takeDueBackups(deps(), at);
+      if (day === 0) {
+        // The driver copies the disk while the instance runs: the file is being taken until it ends.
+        expect((await files(row.id)).map((f) => f.status)).toEqual(['taking']);
+        expect((await settings(row.id)).json().data.backupFiles[0].status).toBe('taking');
+      }
+      await followBackupOperations(deps(), at);
+      await followBackupOperations(deps(), at);
     }
     const kept = await files(row.id);
     expect(kept).toHaveLength(3);
@@ -102,12 +109,29 @@ describe('automated backups', () => {
     expect(new Date(view.nextBackupAt).getTime()).toBeGreaterThan(base + 4 * 24 * HOUR);
   });
 
+  it('records a backup the driver failed to write, and keeps the schedule', async () => {
+    const row = await insertInstance(env.db, env.alice.id, { regionId: 1 });
+    await enable(row.id, { scheduleFrequency: 'daily', periodId: 1 });
+    const now = new Date();
+    await makeDue(row.id, now);
+    await takeDueBackups(deps(), now);
+    fakeHypervisor.knobs.failOperations = 1;
+    await followBackupOperations(deps(), now);
+    const [failed] = await files(row.id);
+    expect(failed).toMatchObject({ status: 'failed', failure: 'The backup could not be written.' });
+    expect(await instanceEvents(env.db, row.id)).toContain('instance_backup_failed');
+    const view = (await settings(row.id)).json().data;
+    expect(view.lastSuccessfulBackupTime).toBeNull();
+    expect(new Date(view.nextBackupAt).getTime()).toBeGreaterThan(now.getTime());
+  });
+
   it('restores a backup only with the exact word, following the instance until it is back', async () => {
     const row = await insertInstance(env.db, env.alice.id, { regionId: 1 });
     await enable(row.id, { scheduleFrequency: 'daily', periodId: 1 });
     const now = new Date();
     await makeDue(row.id, now);
     await takeDueBackups(deps(), now);
+    await followBackupOperations(deps(), now);
     const [file] = await files(row.id);
     const restore = (confirm: string, user = env.alice) =>
       env.call(user, 'POST', `/api/backups/${file!.id}/restore`, { confirm });
@@ -121,7 +145,7 @@ describe('automated backups', () => {
     expect(again.statusCode).toBe(409);
     expect(again.json().code).toBe('BACKUP_NOT_RESTORABLE');
     for (let i = 0; i < 3; i++) await convergeInstance(deps(), row.id);
-    await followBackupRestores(env.db);
+    await followBackupOperations(deps());
     expect((await files(row.id))[0]!.status).toBe('active');
     expect(await instanceEvents(env.db, row.id)).toEqual(
       expect.arrayContaining(['instance_backup_restore_requested', 'instance_backup_restored']),
@@ -145,6 +169,7 @@ describe('automated backups', () => {
     const now = new Date();
     await makeDue(row.id, now);
     await takeDueBackups(deps(), now);
+    await followBackupOperations(deps(), now);
 
     const off = await env.call(env.alice, 'DELETE', `/api/backups?instanceId=${row.id}`);
     expect(off.statusCode, off.body).toBe(200);
@@ -205,6 +230,7 @@ describe('automated backups', () => {
     const now = new Date();
     await makeDue(row.id, now);
     await takeDueBackups(deps(), now);
+    await followBackupOperations(deps(), now);
     const [file] = await files(row.id);
     const order = (overrides: object) => anOrder({ backupId: file!.id, osId: null, ...overrides } as never);
     const refused = await env.call(buyer, 'POST', '/api/instances', order({ region: 2 }), key());

@@ -235,8 +235,16 @@ export function describeDriverContract(name: string, setup: () => DriverUnderTes
       const snapshot = `snap-del-${ref}`;
       const backup = `backup-${ref}`;
       await finished((await driver.takeSnapshot(ref, snapshot)).id);
-      expect((await driver.takeBackup(ref, backup)).sizeMb).toBeGreaterThan(0);
-      await driver.restoreBackup(ref, backup);
+      const taking = await driver.takeBackup(ref, backup);
+      // A retried call gets the same backup; the server keeps running meanwhile.
+      expect(await driver.takeBackup(ref, backup)).toEqual(taking);
+      expect((await driver.get(ref))!.status).toBe('active');
+      const taken = await finished(taking.id);
+      expect(taken).toEqual({ state: 'succeeded', sizeMb: expect.any(Number) });
+      expect((taken as { sizeMb: number }).sizeMb).toBeGreaterThan(0);
+      const restoring = await driver.restoreBackup(ref, backup);
+      expect((await driver.get(ref))!.status).toBe('loading_backup');
+      expect(await finished(restoring.id)).toEqual({ state: 'succeeded', sizeMb: null });
       expect((await settled(ref)).status).toBe('active');
       await driver.deleteSnapshot(snapshot);
       await driver.deleteSnapshot(snapshot);

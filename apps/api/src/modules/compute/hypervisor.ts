@@ -109,7 +109,7 @@ export interface OperationHandle {
 export type OperationState =
   /** `progress` from 0 to 1 where the driver knows it. */
   | { state: 'running'; progress: number | null }
-  /** `sizeMb`: the size of the image a snapshot operation wrote. */
+  /** `sizeMb`: the size of the image a snapshot or backup operation wrote. */
   | { state: 'succeeded'; sizeMb: number | null }
   /** The operation failed half-way; the server is back in the state it had before it started. */
   | { state: 'failed'; reason: string };
@@ -147,9 +147,13 @@ export interface Hypervisor {
   /** Where an operation stands; not_found for an id the driver never gave. */
   operation(id: string): Promise<OperationState>;
   deleteSnapshot(snapshotRef: string): Promise<void>;
-  /** Copies the running server's disk to a backup (no status change); returns the size written. */
-  takeBackup(ref: string, backupRef: string): Promise<{ sizeMb: number }>;
-  restoreBackup(ref: string, backupRef: string): Promise<void>;
+  /**
+   * Starts copying the server's disk to a backup while it keeps running (no status change); the
+   * operation's success carries the size written. Asked again for the same backup, the same handle.
+   */
+  takeBackup(ref: string, backupRef: string): Promise<OperationHandle>;
+  /** Writes the backup over the server's disk; the server is `loading_backup` until the operation ends. */
+  restoreBackup(ref: string, backupRef: string): Promise<OperationHandle>;
   deleteBackup(backupRef: string): Promise<void>;
   /** Bytes of the custom ISO image the store holds (0 for none): where an interrupted download resumes. */
   isoStoredBytes(isoRef: string): Promise<number>;

@@ -20,7 +20,7 @@ type FakeServer = ServerState & { spec?: ServerSpec; buildStep?: number };
 interface FakeOperation {
   id: string;
   ref: string;
-  kind: 'take' | 'restore';
+  kind: 'take' | 'restore' | 'backup';
   imageRef: string;
   resume: InstanceStatus;
   state: OperationState;
@@ -257,6 +257,14 @@ export function createFakeHypervisor() {
       const found = operations.get(id);
       if (!found) throw new HypervisorError('not_found', `No operation ${id}`);
       const s = servers.get(found.ref);
+      if (found.kind === 'backup' && found.state.state === 'running') {
+        if (knobs.failOperations > 0) {
+          knobs.failOperations--;
+          images.delete(found.imageRef);
+          found.state = { state: 'failed', reason: 'The backup could not be written.' };
+        } else
+          found.state = s ? { state: 'succeeded', sizeMb: 1024 } : { state: 'failed', reason: 'No server' };
+      }
       // Like `get`, reading a running operation moves it on.
       if (found.state.state === 'running' && s && operating.get(s.ref) === found) advance(s);
       return found.state;
@@ -264,14 +272,34 @@ export function createFakeHypervisor() {
     deleteSnapshot: op('deleteSnapshot', (snapshotRef: string) => {
       images.delete(snapshotRef);
     }),
+    // A backup runs beside the server (no status of its own) and ends when it is next read.
     takeBackup: op('takeBackup', (ref: string, backupRef: string) => {
-      server(ref);
+      const taken = [...operations.values()].find((o) => o.kind === 'backup' && o.imageRef === backupRef);
+      if (taken) return { id: taken.id };
+      const s = server(ref);
       images.add(backupRef);
-      return { sizeMb: 1024 };
+      const operation: FakeOperation = {
+        id: `fake-op-${++opSerial}`,
+        ref,
+        kind: 'backup',
+        imageRef: backupRef,
+        resume: s.status,
+        state: { state: 'running', progress: null },
+        seen: false,
+      };
+      operations.set(operation.id, operation);
+      return { id: operation.id };
     }),
     restoreBackup: op('restoreBackup', (ref: string, backupRef: string) => {
       requireImage(backupRef);
-      operate(inState(ref, SETTLED), 'loading_backup');
+      const running = operating.get(ref);
+      if (running?.kind === 'restore' && running.imageRef === backupRef) return { id: running.id };
+      return operate(inState(ref, SETTLED), 'loading_backup', {
+        id: `fake-op-${++opSerial}`,
+        ref,
+        kind: 'restore',
+        imageRef: backupRef,
+      });
     }),
     deleteBackup: op('deleteBackup', (backupRef: string) => {
       images.delete(backupRef);

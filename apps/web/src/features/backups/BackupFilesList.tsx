@@ -19,7 +19,7 @@ import { useFormatDate } from '../../lib/dates';
 import { serverDetail } from '../instance-detail/action-errors';
 import { useDeleteBackupMutation, useRestoreBackupMutation } from './queries';
 
-const statusColor = { active: 'success', failed: 'error', restoring: 'warning' } as const;
+const statusColor = { taking: 'info', active: 'success', failed: 'error', restoring: 'warning' } as const;
 
 /**
  * An instance's backups, newest first: when, how big, status, and Restore (the word typed exactly) or
@@ -79,7 +79,12 @@ export function BackupFilesList({
                   >
                     {t('backups.files.restore')}
                   </Button>
-                  <Button size="small" color="error" disabled={busy} onClick={() => setDeleting(file)}>
+                  <Button
+                    size="small"
+                    color="error"
+                    disabled={busy || file.status === 'taking'}
+                    onClick={() => setDeleting(file)}
+                  >
                     {t('backups.files.delete')}
                   </Button>
                 </Box>

@@ -5,8 +5,10 @@ import { pageRoute, renderRoutes } from '../../test/render';
 import { instance } from '../instance-detail/instance-detail.test-helpers';
 import { ConsolePage } from './ConsolePage';
 import { consoleSocketUrl } from './queries';
+import { SpicePage } from './SpicePage';
 
-const render = (url: string) => renderRoutes(url, (root) => [pageRoute(root, '/novnc', ConsolePage)]);
+const render = (url: string) =>
+  renderRoutes(url, (root) => [pageRoute(root, '/novnc', ConsolePage), pageRoute(root, '/spice', SpicePage)]);
 
 describe('the remote console page', () => {
   it('says where to open it from without an instance', async () => {
@@ -44,6 +46,17 @@ describe('the remote console page', () => {
     );
     expect(consoleSocketUrl(7, 't', at('http://127.0.0.1:8080/novnc'))).toBe(
       'ws://127.0.0.1:8080/api/instances/7/console?ticket=t',
+    );
+  });
+
+  it('says which drivers offer SPICE and opens the VNC console of the same instance', async () => {
+    mockApi({});
+    await render('/spice?instanceId=7');
+    expect(await screen.findByRole('heading', { name: 'SPICE console' })).toBeInTheDocument();
+    expect(screen.getByText(/libvirt\/QEMU and Proxmox VE/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Open the VNC console' })).toHaveAttribute(
+      'href',
+      '/novnc?instanceId=7',
     );
   });
 });

@@ -1,4 +1,5 @@
 import { Alert, Box, Card, CardContent, Divider, Typography } from '@mui/material';
+import { backupMonthlyFee } from '@nimbus/contract';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMoney } from '../../lib/money';
@@ -29,7 +30,7 @@ export function OrderSummary({ action }: { action?: ReactNode }) {
   const { t } = useTranslation('instanceCreation');
   const { moneyOfMicros } = useMoney();
   const { values, catalogue } = useCreation();
-  const { region, product, application, osVersion } = catalogue;
+  const { region, product, application, osVersion, appConfig } = catalogue;
   const { quote, preorder, preorderEtaDays } = useOrderQuote();
   const total = useOrderTotal(quote, preorder);
   const hasPlan = values.customPlan || product !== null;
@@ -84,6 +85,14 @@ export function OrderSummary({ action }: { action?: ReactNode }) {
           {values.assignIpv6 && <Row label={t('summary.ipv6')} value={t('summary.free')} />}
           {values.isDdosProtected && quote && (
             <Row label={t('summary.ddos')} value={perMonth(quote.each.ddosMonthly)} />
+          )}
+          {values.backupSettings && quote && appConfig.data && (
+            <Row
+              label={t('summary.backups')}
+              value={perMonth(
+                backupMonthlyFee(quote.each.monthly, appConfig.data.backupConfigs.feePercentage),
+              )}
+            />
           )}
           <Row label={t('summary.floatingIp')} value={values.floatingIPCount} />
           <Row label={t('summary.billingCycle')} value={t(`cycles.${values.billingCycle}`)} />

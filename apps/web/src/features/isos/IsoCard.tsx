@@ -59,7 +59,7 @@ export function IsoCard({ iso, onDelete }: { iso: Iso; onDelete: () => void }) {
         items={[
           {
             label: t('customIso.size'),
-            value: t('customIso.sizeGb', { size: number.format(isoSizeGb(iso.size)) }),
+            value: <bdi>{t('customIso.sizeGb', { size: number.format(isoSizeGb(iso.size)) })}</bdi>,
           },
           { label: t('customIso.region'), value: region },
           { label: t('customIso.virtio'), value: t(iso.useVirtio ? 'customIso.yes' : 'customIso.no') },

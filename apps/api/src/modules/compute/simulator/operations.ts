@@ -10,13 +10,12 @@ import {
 } from '../hypervisor';
 import { allocateAddress, describeAddresses, isProtectedAddress, releaseAddresses } from './addresses';
 import { fits, hostUsage, lockRegion } from './fleet';
-import { deleteImage, findImageOwner, type SimImage, withImage } from './images';
+import { deleteImage, findImageOwner, type SimImage } from './images';
 import { requireCompleteIso } from './iso-store';
 import { generateServerPassword, hashServerPassword } from './passwords';
 import { expectStatus, type SimServer, type SimulatorDeps, withServer } from './servers';
 import { scheduleStep } from './simulator.jobs';
 import { simServers } from './simulator.tables';
-import { metricSample } from './telemetry';
 import { dueAfter } from './transitions';
 
 const SETTLED: InstanceStatus[] = ['active', 'shutdown'];
@@ -145,32 +144,6 @@ export function laterOperations(deps: SimulatorDeps) {
     deleteSnapshot: (snapshotRef: string) => deleteImage(db, snapshotRef, 'snapshot'),
 
     /** Backups are taken live: the server keeps running and its status does not change. */
-    takeBackup: (ref: string, backupRef: string) =>
-      withServer(db, ref, async (tx, server) => {
-        const image: SimImage = {
-          ref: backupRef,
-          kind: 'backup',
-          diskGb: server.spec.diskGb,
-          takenAt: new Date().toISOString(),
-        };
-        await tx
-          .update(simServers)
-          .set({ spec: withImage(server.spec, image), updatedAt: new Date() })
-          .where(eq(simServers.ref, ref));
-        // A backup holds the blocks in use: the share of the disk the server's telemetry reports.
-        const used = metricSample(ref, Date.now())['disk:usage:%'] / 100;
-        return { sizeMb: Math.max(1, Math.round(server.spec.diskGb * 1024 * used)) };
-      }),
-
-    async restoreBackup(ref: string, backupRef: string) {
-      await requireImage(backupRef, 'backup');
-      const step = await withServer(db, ref, async (tx, server) => {
-        expectStatus(server, SETTLED, 'restore a backup on');
-        return startStep(tx, server, 'loading_backup');
-      });
-      await schedule(step);
-    },
-
     deleteBackup: (backupRef: string) => deleteImage(db, backupRef, 'backup'),
 
     attachIso: async (ref: string, isoRef: string) => {

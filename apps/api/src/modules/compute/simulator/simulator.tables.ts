@@ -103,7 +103,7 @@ export const simFaults = pgTable('sim_faults', {
 });
 
 /**
- * Long operations (snapshot, restore), as a real cloud's task list: the server's step jobs settle them,
+ * Long operations (snapshots, backups, restores), as a real cloud's task list: the server's step jobs settle them,
  * and `operation()` reads them. A fault planted for the operation's step fails the operation, not the
  * server, which goes back to the status it had (`resumeStatus`).
  */
@@ -112,7 +112,7 @@ export const simOperations = pgTable(
   {
     id: text().primaryKey(),
     serverRef: text().notNull(),
-    kind: text().$type<'take_snapshot' | 'restore_snapshot'>().notNull(),
+    kind: text().$type<'take_snapshot' | 'restore_snapshot' | 'take_backup' | 'restore_backup'>().notNull(),
     imageRef: text().notNull(),
     state: text().$type<'running' | 'succeeded' | 'failed'>().notNull().default('running'),
     resumeStatus: text().$type<InstanceStatus>().notNull(),

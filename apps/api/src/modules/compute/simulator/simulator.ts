@@ -2,11 +2,11 @@ import type { MetricName } from '@nimbus/contract';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { type Hypervisor, HypervisorError } from '../hypervisor';
 import { openSimulatedConsole } from './console';
+import { imageOperations } from './image-operations';
 import { isoStore } from './iso-store';
 import { laterOperations } from './operations';
 import { type SimulatorDeps, serverOperations } from './servers';
 import { simServers } from './simulator.tables';
-import { snapshotOperations } from './snapshot-operations';
 import { bandwidthBytes, metricSample, metricSeries } from './telemetry';
 
 /**
@@ -30,7 +30,7 @@ export function createSimulator(deps: SimulatorDeps): Hypervisor {
     name: 'simulator',
     ...serverOperations(deps),
     ...laterOperations(deps),
-    ...snapshotOperations(deps),
+    ...imageOperations(deps),
     ...isoStore(deps),
 
     async bandwidthUsage(ref, from, to) {

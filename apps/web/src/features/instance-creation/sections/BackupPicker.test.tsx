@@ -67,6 +67,9 @@ describe('backups as a source of new instances, and backups chosen at creation',
     await renderCreationPage();
     fireEvent.click(await screen.findByRole('switch', { name: 'Automated backups' }));
     fireEvent.click(await screen.findByRole('radio', { name: 'Daily' }, { timeout: 10_000 }));
+    // The fee shows in the order summary: the catalogue's share of the instance's monthly price.
+    const fee = within(screen.getByRole('complementary')).getByText('Automated backups (billed hourly)');
+    expect(fee.nextElementSibling).toHaveTextContent(/^\$\d+\.\d{2}\/mo$/);
     fireEvent.click(screen.getByRole('button', { name: /Create instance/ }));
     await screen.findByRole('heading', { name: 'Pending' });
     expect(api.calls('POST', '/api/instances')[0]?.body).toMatchObject({

@@ -1,0 +1,2 @@
+ALTER TABLE "backup_files" ADD COLUMN "operation_id" text;--> statement-breakpoint
+CREATE INDEX "backup_files_operation_idx" ON "backup_files" USING btree ("status") WHERE status IN ('taking', 'restoring');
