@@ -3,10 +3,8 @@ import {
   Alert,
   Button,
   Checkbox,
-  Dialog,
   DialogActions,
   DialogContent,
-  DialogTitle,
   FormControl,
   FormControlLabel,
   FormHelperText,
@@ -14,8 +12,6 @@ import {
   MenuItem,
   Select,
   Typography,
-  useMediaQuery,
-  useTheme,
 } from '@mui/material';
 import {
   ISO_MAX_BYTES,
@@ -29,6 +25,7 @@ import { useEffect, useId, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_DIALOG_WIDTH } from '../../components/ConfirmDialog';
+import { FormDialog } from '../../components/FormDialog';
 import { FormTextField } from '../../components/form/FormTextField';
 import { useToast } from '../../components/toast/ToastProvider';
 import { regionsQuery } from '../instance-creation/queries';
@@ -43,22 +40,15 @@ import { useImportIsoMutation } from './queries';
  */
 export function ImportIsoDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation('instances');
-  const titleId = useId();
-  const theme = useTheme();
-  const phone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
-  const [busy, setBusy] = useState(false);
   return (
-    <Dialog
+    <FormDialog
       open={open}
-      onClose={busy ? undefined : onClose}
-      aria-labelledby={titleId}
-      fullScreen={phone}
-      fullWidth
-      slotProps={{ paper: { sx: phone ? undefined : { maxWidth: DEFAULT_DIALOG_WIDTH + 160 } } }}
+      onClose={onClose}
+      title={t('customIso.import.title')}
+      width={DEFAULT_DIALOG_WIDTH + 160}
     >
-      <DialogTitle id={titleId}>{t('customIso.import.title')}</DialogTitle>
-      <ImportIsoForm onClose={onClose} onBusy={setBusy} />
-    </Dialog>
+      {(setBusy) => <ImportIsoForm onClose={onClose} onBusy={setBusy} />}
+    </FormDialog>
   );
 }
 

@@ -1,19 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  Alert,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  useMediaQuery,
-  useTheme,
-} from '@mui/material';
+import { Alert, Button, DialogActions, DialogContent } from '@mui/material';
 import { type CreateSshKeyRequest, createSshKeyRequestSchema, type SshKey } from '@nimbus/contract';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_DIALOG_WIDTH } from '../../../components/ConfirmDialog';
+import { FormDialog } from '../../../components/FormDialog';
 import { useToast } from '../../../components/toast/ToastProvider';
 import { useAddSshKey } from '../queries';
 import { useServerDetail } from '../ssh-key-text';
@@ -34,23 +25,10 @@ export interface AddSshKeyDialogProps {
  */
 export function AddSshKeyDialog({ open, onClose, onAdded }: AddSshKeyDialogProps) {
   const { t } = useTranslation('sshKeys');
-  const titleId = useId();
-  const theme = useTheme();
-  const phone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
-  const [busy, setBusy] = useState(false);
   return (
-    <Dialog
-      open={open}
-      onClose={busy ? undefined : onClose}
-      aria-labelledby={titleId}
-      fullScreen={phone}
-      fullWidth
-      slotProps={{ paper: { sx: phone ? undefined : { maxWidth: DEFAULT_DIALOG_WIDTH } } }}
-    >
-      <DialogTitle id={titleId}>{t('add.title')}</DialogTitle>
-      {/* The dialog unmounts its content once closed: every opening starts empty. */}
-      <AddSshKeyForm onClose={onClose} onAdded={onAdded} onBusy={setBusy} />
-    </Dialog>
+    <FormDialog open={open} onClose={onClose} title={t('add.title')}>
+      {(setBusy) => <AddSshKeyForm onClose={onClose} onAdded={onAdded} onBusy={setBusy} />}
+    </FormDialog>
   );
 }
 
