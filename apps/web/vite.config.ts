@@ -17,6 +17,27 @@ const gzipped = promisify(gzip);
  * Writes a brotli and a gzip copy beside every text file of the build, at the highest levels (done
  * once here rather than on every request); the API's static plugin sends the one the browser accepts.
  */
+/**
+ * noVNC finds out at load time, with a top-level `await`, whether the browser decodes H.264. A top-level
+ * await anywhere in the graph makes the bundler split every shared module into chunks of its own (twice
+ * the scripts on every route, all preloaded), so the check runs in the background instead: it settles in
+ * a few milliseconds, long before a console connects and the server's encodings are agreed.
+ */
+function noVncWithoutTopLevelAwait(): Plugin {
+  const check = 'supportsWebCodecsH264Decode = await _checkWebCodecsH264DecodeSupport();';
+  return {
+    name: 'nimbus-novnc-no-top-level-await',
+    transform(code, id) {
+      if (!/[\\/]@novnc[\\/]novnc[\\/]core[\\/]util[\\/]browser\.js$/.test(id)) return null;
+      if (!code.includes(check)) throw new Error('noVNC changed its H.264 check: revisit this plugin.');
+      return code.replace(
+        check,
+        '_checkWebCodecsH264DecodeSupport().then((supported) => { supportsWebCodecsH264Decode = supported; });',
+      );
+    },
+  };
+}
+
 function precompress(): Plugin {
   let outDir = '';
   return {
@@ -57,7 +78,7 @@ const MUI_CORE =
 const apiTarget = process.env.NIMBUS_API_URL ?? 'http://127.0.0.1:8080';
 
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), noVncWithoutTopLevelAwait(), precompress()],
   server: {
     port: 5173,
     host: '127.0.0.1',

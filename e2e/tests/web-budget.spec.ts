@@ -18,17 +18,19 @@ const DEFAULT_GOAL_KB = 300;
  * about 3 %, so no change makes the panel heavier unnoticed. Several are above the goals: the stack every
  * page must load (React 19, MUI, TanStack Router and Query, i18next) builds to 179 KB gzip as a bare
  * page (`npm run bench -- web`), and a form adds react-hook-form and zod (about 40 KB). Lower each figure
- * as the panel gets lighter; the instance page's id is left out of its key.
+ * as the panel gets lighter; the instance page's id is left out of its key. On 27 Nov the creation screen
+ * and the cart (its Custom ISO tab, the backup fee in the summary) and the instance page (the attached
+ * ISO's notice) grew by about 2 KB each, and their figures with them.
  */
 const BUDGET_KB: Record<string, number> = {
   '/signin': 294,
   '/signup': 296,
   '/forgotpassword': 292,
-  '/cart': 376,
+  '/cart': 380,
   '/dashboard': 305,
   '/services/instanceList': 309,
-  '/createinstance': 381,
-  '/instances/:id/access': 357,
+  '/createinstance': 385,
+  '/instances/:id/access': 360,
   '/payments': 365,
   '/auto-recharge': 342,
   '/transactions': 308,
