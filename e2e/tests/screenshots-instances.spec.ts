@@ -290,6 +290,16 @@ function screens(s: Seeded): Screen[] {
     },
     { name: 'access-iso', path: `/instances/${ids.isoInstance}/access`, who: 'full' },
     {
+      name: 'console',
+      path: `/novnc?instanceId=${ids.hourly}`,
+      who: 'full',
+      prepare: async (page) => {
+        await expect(page.getByRole('application').locator('canvas')).toBeVisible({ timeout: 30_000 });
+        await page.waitForTimeout(1500);
+      },
+    },
+    { name: 'spice', path: `/spice?instanceId=${ids.hourly}`, who: 'full' },
+    {
       name: 'resize',
       path: `/instances/${ids.hourly}/resize`,
       who: 'full',

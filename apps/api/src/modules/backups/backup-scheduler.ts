@@ -1,6 +1,6 @@
 import { isStableInstanceStatus } from '@nimbus/contract';
 import { and, asc, desc, eq, inArray, isNull, lte } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import type { Database, Tx } from '../../db/client';
 import { logActivity } from '../activity-log/activity-log.service';
 import { loadAppConfig } from '../catalogue/app-config';
 import { type Hypervisor, type OperationState, serverRef } from '../compute/hypervisor';
@@ -107,6 +107,29 @@ export async function takeDueBackups(deps: { db: Database; hypervisor: Hyperviso
   }
 }
 
+/**
+ * Deletes backup images at the driver and marks their files deleted, in the caller's transaction.
+ * Deleting an image twice is harmless (the driver contract): a crash here repeats it safely.
+ */
+async function deleteFiles(
+  tx: Tx,
+  hypervisor: Hypervisor,
+  files: { id: number; imageRef: string }[],
+  now: Date,
+) {
+  for (const file of files) await hypervisor.deleteBackup(file.imageRef);
+  if (files.length === 0) return;
+  await tx
+    .update(backupFiles)
+    .set({ deletedAt: now })
+    .where(
+      inArray(
+        backupFiles.id,
+        files.map((f) => f.id),
+      ),
+    );
+}
+
 /** Deletes the stored files of backups disabled 72 hours ago or more. */
 export async function purgeDisabledBackups(deps: { db: Database; hypervisor: Hypervisor }, now = new Date()) {
   const { db, hypervisor } = deps;
@@ -121,18 +144,7 @@ export async function purgeDisabledBackups(deps: { db: Database; hypervisor: Hyp
         .from(backupFiles)
         .where(and(eq(backupFiles.instanceId, profile.instanceId), isNull(backupFiles.deletedAt)))
         .for('update');
-      // Deleting an image twice is harmless (the driver contract): a crash here repeats it safely.
-      for (const file of files) await hypervisor.deleteBackup(file.imageRef);
-      if (files.length > 0)
-        await tx
-          .update(backupFiles)
-          .set({ deletedAt: now })
-          .where(
-            inArray(
-              backupFiles.id,
-              files.map((f) => f.id),
-            ),
-          );
+      await deleteFiles(tx, hypervisor, files, now);
       await tx
         .update(backupProfiles)
         .set({ purgeAt: null, updatedAt: now })
@@ -218,18 +230,7 @@ export async function followBackupOperations(
         )
         .orderBy(desc(backupFiles.createdAt), desc(backupFiles.id));
       const old = kept.slice(appConfig.backupConfigs.maxFiles);
-      // Deleting an image twice is harmless (the driver contract): a crash here repeats it safely.
-      for (const stale of old) await hypervisor.deleteBackup(stale.imageRef);
-      if (old.length > 0)
-        await tx
-          .update(backupFiles)
-          .set({ deletedAt: now })
-          .where(
-            inArray(
-              backupFiles.id,
-              old.map((f) => f.id),
-            ),
-          );
+      await deleteFiles(tx, hypervisor, old, now);
     });
   }
   return open.length;

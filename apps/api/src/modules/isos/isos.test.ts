@@ -4,7 +4,12 @@ import { createTestApp, type TestApp } from '../../../test/app';
 import { activityLogs } from '../activity-log/activity-log.tables';
 import { relaxedLimits } from '../auth/auth.test-helpers';
 import { customerWithCredit } from '../billing/billing.test-helpers';
-import { anOrder, postInstances, verifiedCustomer } from '../instances/creation/creation.test-helpers';
+import {
+  anOrder,
+  postInstances,
+  setAccountStatus,
+  verifiedCustomer,
+} from '../instances/creation/creation.test-helpers';
 import { serverSpecOf } from '../instances/creation/server-spec';
 import { fakeHypervisor } from '../instances/fake-hypervisor.test-helpers';
 import { instances } from '../instances/instances.tables';
@@ -239,6 +244,12 @@ describe('custom ISO', () => {
     expect((await importIso(carol, `${files.origin}/huge.iso`)).json().detail).toBe(
       'The size of given url is greater than 10GB.',
     );
+    // A suspended account cannot import (the panel disables the button; the server refuses it too).
+    await setAccountStatus(t.db, carol.id, 'suspended_by_admin');
+    const suspended = await importIso(carol, `${files.origin}/good.iso`);
+    expect(suspended.statusCode).toBe(403);
+    expect(suspended.json().code).toBe('ACCESS_SUSPENDED');
+    await setAccountStatus(t.db, carol.id, 'active');
     const region = await call(carol, 'POST', '/api/iso', {
       name: 'A',
       url: `${files.origin}/good.iso`,
