@@ -4,6 +4,7 @@ import { jobSender } from './jobs/sender';
 import { createLogger, type Logger } from './logger';
 import { createHypervisor } from './modules/compute/compute';
 import { createGatewayRegistry } from './modules/payments/gateways/registry';
+import { attachmentStoreOf } from './modules/support/attachments/attachment-store-of';
 
 /**
  * The logger, the external systems and the job sender, built once per process by the composition root (runtime,
@@ -18,6 +19,8 @@ export function createAdapters(base: { config: Config; db: Database; log?: Logge
     jobs,
     hypervisor: createHypervisor({ ...base, jobs }),
     gateways: createGatewayRegistry(base),
+    /** Where ticket attachments' bytes are kept. */
+    attachmentStore: attachmentStoreOf(base.config),
   };
 }
 export type Adapters = ReturnType<typeof createAdapters>;

@@ -5,6 +5,7 @@ import { type AdminCommand, parseAdminArgs, usage } from './modules/admin/admin.
 import { UsageError } from './modules/admin/admin.errors';
 import { runAdminCommand } from './modules/admin/admin.run';
 import { createSessionService } from './modules/auth/session.service';
+import { attachmentStoreOf } from './modules/support/attachments/attachment-store-of';
 
 // Operator commands: `npm run admin -- <command>`. Same database and migrations as the server; beside a
 // running `npm start` it joins that server's embedded PostgreSQL.
@@ -35,6 +36,8 @@ try {
       db,
       jobs: jobSender(db),
       sessions: createSessionService({ db, config }),
+      config,
+      attachmentStore: attachmentStoreOf(config),
     });
     for (const line of outcome.lines) console.log(line);
     for (const warning of outcome.warnings) console.error(`Warning: ${warning}`);

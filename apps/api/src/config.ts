@@ -95,6 +95,13 @@ const envSchema = z.object({
    */
   ISO_MIRROR_ORIGINS: list.default([]),
   ISO_MIRROR_CA_FILE: z.string().optional(),
+  /**
+   * Words or phrases a support message may not contain (case-insensitive), refused with a clear message;
+   * payment card numbers are always refused.
+   */
+  SUPPORT_FORBIDDEN_WORDS: list.default([]),
+  /** Where ticket attachments are stored: under DATA_DIR/attachments unless set. */
+  ATTACHMENTS_DIR: z.string().optional(),
 
   CATALOGUE_FILE: z.string().default(resolve(repoRoot, 'catalogue', 'demo-catalogue.json')),
 

@@ -4,6 +4,7 @@ import type { JobQueue } from './jobs/queue';
 import type { Logger } from './logger';
 import type { Hypervisor } from './modules/compute/hypervisor';
 import type { GatewayRegistry } from './modules/payments/gateways/registry';
+import type { AttachmentStore } from './modules/support/attachments/attachment-store';
 
 /**
  * What the composition root (runtime.ts, app.ts) hands every area module and job: it lives below the
@@ -19,4 +20,5 @@ export interface AppDeps {
   jobs: JobQueue;
   hypervisor: Hypervisor;
   gateways: GatewayRegistry;
+  attachmentStore: AttachmentStore;
 }

@@ -14,6 +14,7 @@ export const serverEventTopics = [
   'balance',
   'payments',
   'account',
+  'tickets',
   'resync',
 ] as const;
 

@@ -53,6 +53,13 @@ export const validationMessages = {
   'validation.instances.network': 'Choose IPv4, IPv6 or both.',
   'validation.instances.hostnamesUnique': 'Give each instance its own hostname.',
   'validation.ip.invalid': 'Enter a valid IPv4 address, e.g. 192.0.2.10.',
+  'validation.ticket.subjectMin': 'The subject must be at least 4 characters long.',
+  'validation.ticket.subjectMax': 'The subject must be at most 120 characters long.',
+  'validation.ticket.messageMin': 'The message must be at least 15 characters long.',
+  'validation.ticket.messageMax': 'The message must be at most 10,000 characters long.',
+  'validation.ticket.cardNumber':
+    'Never send a payment card number in a ticket. Remove it; we never need it to help you.',
+  'validation.ticket.attachments': 'Attach at most 5 files to one message.',
   'validation.terms.required': 'Accept the Terms of Service and the Acceptable Use Policy to continue.',
 } as const;
 export type ValidationMessageKey = keyof typeof validationMessages;

@@ -55,3 +55,5 @@ export * from './snapshots';
 export * from './snapshots-rules';
 export * from './ssh-keys';
 export * from './ssh-keys-rules';
+export * from './support';
+export * from './support-rules';

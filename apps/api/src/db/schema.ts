@@ -17,4 +17,5 @@ export * from '../modules/monitoring/monitoring.tables';
 export * from '../modules/payments/payments.tables';
 export * from '../modules/snapshots/snapshots.tables';
 export * from '../modules/ssh-keys/ssh-keys.tables';
+export * from '../modules/support/support.tables';
 export * from './core.tables';

@@ -13,6 +13,7 @@ import { mailJobs } from '../modules/mail/mail.jobs';
 import { monitoringJobs } from '../modules/monitoring/monitoring.jobs';
 import { paymentJobs } from '../modules/payments/payments.jobs';
 import { snapshotJobs } from '../modules/snapshots/snapshots.jobs';
+import { supportJobs } from '../modules/support/support.jobs';
 import type { JobDefinition } from './queue';
 
 /** Every background job of every area, built from the same dependencies as the API. */
@@ -33,5 +34,6 @@ export function allJobs(deps: AppDeps): JobDefinition<never>[] {
     ...networkJobs(deps),
     ...idempotencyJobs(deps),
     ...verificationReviewJobs(deps),
+    ...supportJobs(deps),
   ];
 }

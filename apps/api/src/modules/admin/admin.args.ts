@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import { type Micros, toMicros } from '@nimbus/contract';
 import { FAULTABLE_STEPS, type FaultableStep } from '../compute/simulator/faults';
 import { UsageError } from './admin.errors';
+import { parseTicketArgs, type TicketCommand, ticketUsage } from './ticket.args';
 
 export type AdminCommand =
   | { name: 'help' }
@@ -22,7 +23,8 @@ export type AdminCommand =
   | { name: 'simulator-fleet' }
   | { name: 'preorder-list' }
   | { name: 'preorder-allocate'; preorderId: number }
-  | { name: 'preorder-cancel'; preorderId: number };
+  | { name: 'preorder-cancel'; preorderId: number }
+  | TicketCommand;
 
 export const usage = `Nimbus operator commands
 
@@ -54,6 +56,7 @@ Usage: npm run admin -- <command>
       Turns a pending preorder into an instance and starts billing it (refused without enough credit).
   preorder cancel <id>
       Cancels a pending preorder; nothing was charged.
+${ticketUsage}
   help
       Shows this text.
 
@@ -95,6 +98,10 @@ function parseOptions(argv: string[]) {
         key: { type: 'string' },
         region: { type: 'string' },
         times: { type: 'string' },
+        message: { type: 'string' },
+        file: { type: 'string', multiple: true },
+        status: { type: 'string' },
+        as: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
       allowPositionals: true,
@@ -112,6 +119,12 @@ export function parseAdminArgs(argv: string[]): AdminCommand {
   if (values.help || group === undefined || group === 'help') return { name: 'help' };
 
   const command = `${group} ${action ?? ''}`.trim();
+  if (group === 'ticket') {
+    return parseTicketArgs(action, rest, values, (id) => positiveInteger('<id>', id ?? ''));
+  }
+  for (const option of ['message', 'file', 'status', 'as'] as const) {
+    if (values[option] !== undefined) throw new UsageError(`"${command}" has no --${option} option.`);
+  }
   const allow = (...options: ('reason' | 'key' | 'region' | 'times')[]) => {
     for (const option of ['reason', 'key', 'region', 'times'] as const) {
       if (values[option] !== undefined && !options.includes(option)) {

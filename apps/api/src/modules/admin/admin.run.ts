@@ -10,8 +10,9 @@ import { adjustCredit } from './credit.commands';
 import { decideKyc } from './kyc.commands';
 import { allocatePreorderCommand, cancelPreorderCommand, listPreorders } from './preorder.commands';
 import { plantSimulatorFault, simulatorFleet } from './simulator.commands';
+import { runTicketCommand, type TicketCommandDeps } from './ticket.commands';
 
-export interface AdminDeps {
+export interface AdminDeps extends TicketCommandDeps {
   db: Database;
   jobs: JobQueue;
   sessions: Pick<SessionService, 'revokeAll'>;
@@ -97,6 +98,13 @@ export async function runAdminCommand(command: AdminCommand, deps: AdminDeps): P
       return allocatePreorderCommand(deps, command.preorderId);
     case 'preorder-cancel':
       return cancelPreorderCommand(deps, command.preorderId);
+    case 'ticket-list':
+    case 'ticket-show':
+    case 'ticket-reply':
+    case 'ticket-status':
+    case 'ticket-assign':
+    case 'ticket-kyc':
+      return done(await runTicketCommand(deps, command));
     case 'reconcile': {
       const differences = await reconcileBalances(deps.db);
       if (differences.length === 0) return done(['Every balance matches its ledger.']);

@@ -6,6 +6,7 @@ import { activityLogs } from '../activity-log/activity-log.tables';
 import { createSessionService } from '../auth/session.service';
 import { autoRechargeSettings } from '../auto-recharge/auto-recharge.tables';
 import { creditAccounts } from '../billing/billing.tables';
+import { attachmentStoreOf } from '../support/attachments/attachment-store-of';
 
 /** Test-only helpers of the operator command tests. */
 
@@ -31,11 +32,10 @@ export function recordingJobs(opts: { fail?: boolean } = {}): JobQueue & { sent:
 export const sessionsOf = (db: Database) =>
   createSessionService({ db, config: loadConfig({ NODE_ENV: 'test' }) });
 
-export const adminDeps = (db: Database, jobs: JobQueue = recordingJobs()) => ({
-  db,
-  jobs,
-  sessions: sessionsOf(db),
-});
+export const adminDeps = (db: Database, jobs: JobQueue = recordingJobs(), attachmentsDir?: string) => {
+  const config = loadConfig({ NODE_ENV: 'test' }, attachmentsDir ? { ATTACHMENTS_DIR: attachmentsDir } : {});
+  return { db, jobs, sessions: sessionsOf(db), config, attachmentStore: attachmentStoreOf(config) };
+};
 
 export async function balanceOf(db: Database, customerId: number) {
   const [row] = await db.select().from(creditAccounts).where(eq(creditAccounts.customerId, customerId));

@@ -19,6 +19,12 @@ export interface MailTemplates {
   'termination-warning': { fullname: string; hostname: string; date: string; link: string };
   /** Sign-in paused after too many wrong passwords; link to the forgot-password page. */
   'sign-in-locked': { fullname: string; link: string; minutes: string };
+  /** To the support address: a customer opened a ticket (staff read it with the operator command). */
+  'ticket-opened-staff': { ticketId: string; title: string; customerEmail: string; department: string };
+  /** To the support address: a customer replied to a ticket. */
+  'ticket-customer-reply-staff': { ticketId: string; title: string; customerEmail: string };
+  /** To the customer: staff replied; the link opens the ticket. The reply itself stays in the panel. */
+  'ticket-reply': { fullname: string; ticketId: string; title: string; link: string };
 }
 export type MailTemplateName = keyof MailTemplates;
 
