@@ -102,6 +102,13 @@ const envSchema = z.object({
   SUPPORT_FORBIDDEN_WORDS: list.default([]),
   /** Where ticket attachments are stored: under DATA_DIR/attachments unless set. */
   ATTACHMENTS_DIR: z.string().optional(),
+  /** Ticket attachments in an S3-compatible bucket instead of the disk (AWS, MinIO, Ceph, R2, …). */
+  ATTACHMENTS_S3_BUCKET: z.string().optional(),
+  ATTACHMENTS_S3_REGION: z.string().default('us-east-1'),
+  ATTACHMENTS_S3_ENDPOINT: z.string().url().optional(),
+  ATTACHMENTS_S3_ACCESS_KEY_ID: z.string().optional(),
+  ATTACHMENTS_S3_SECRET_ACCESS_KEY: z.string().optional(),
+  ATTACHMENTS_S3_FORCE_PATH_STYLE: bool.default(true),
 
   CATALOGUE_FILE: z.string().default(resolve(repoRoot, 'catalogue', 'demo-catalogue.json')),
 
