@@ -30,6 +30,7 @@ import { preordersModule } from './modules/preorders/preorders.module';
 import { snapshotsModule } from './modules/snapshots/snapshots.module';
 import { sshKeysModule } from './modules/ssh-keys/ssh-keys.module';
 import { supportModule } from './modules/support/support.module';
+import { surveysModule } from './modules/surveys/surveys.module';
 import { registerCompression } from './plugins/compression';
 import { registerErrorHandler } from './plugins/error-handler';
 import { onClientError, onFrameworkError } from './plugins/framework-errors';
@@ -131,6 +132,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(monitoringModule(deps));
       await api.register(networkModule(deps));
       await api.register(supportModule(deps));
+      await api.register(surveysModule(deps));
       await api.register(eventsModule(deps));
     },
     { prefix: '/api' },

@@ -59,6 +59,7 @@ export const validationMessages = {
   'validation.ticket.messageMax': 'The message must be at most 10,000 characters long.',
   'validation.ticket.cardNumber':
     'Never send a payment card number in a ticket. Remove it; we never need it to help you.',
+  'validation.survey.reasonRequired': 'Tell us in a few words what went wrong.',
   'validation.ticket.attachments': 'Attach at most 5 files to one message.',
   'validation.terms.required': 'Accept the Terms of Service and the Acceptable Use Policy to continue.',
 } as const;

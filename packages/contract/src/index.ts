@@ -57,3 +57,5 @@ export * from './ssh-keys';
 export * from './ssh-keys-rules';
 export * from './support';
 export * from './support-rules';
+export * from './surveys';
+export * from './surveys-rules';

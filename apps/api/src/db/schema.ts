@@ -18,4 +18,5 @@ export * from '../modules/payments/payments.tables';
 export * from '../modules/snapshots/snapshots.tables';
 export * from '../modules/ssh-keys/ssh-keys.tables';
 export * from '../modules/support/support.tables';
+export * from '../modules/surveys/surveys.tables';
 export * from './core.tables';

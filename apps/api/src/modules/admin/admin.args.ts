@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { type Micros, toMicros } from '@nimbus/contract';
+import { type Micros, type SurveyType, surveyTypes, toMicros } from '@nimbus/contract';
 import { FAULTABLE_STEPS, type FaultableStep } from '../compute/simulator/faults';
 import { UsageError } from './admin.errors';
 import { parseTicketArgs, type TicketCommand, ticketUsage } from './ticket.args';
@@ -24,7 +24,8 @@ export type AdminCommand =
   | { name: 'preorder-list' }
   | { name: 'preorder-allocate'; preorderId: number }
   | { name: 'preorder-cancel'; preorderId: number }
-  | TicketCommand;
+  | TicketCommand
+  | { name: 'surveys-results'; type?: SurveyType; days?: number };
 
 export const usage = `Nimbus operator commands
 
@@ -57,6 +58,8 @@ Usage: npm run admin -- <command>
   preorder cancel <id>
       Cancels a pending preorder; nothing was charged.
 ${ticketUsage}
+  surveys results [--type <type>] [--days <n>]
+      Prints the answers to each survey (types: ${surveyTypes.join(', ')}), of the last n days or all.
   help
       Shows this text.
 
@@ -102,6 +105,8 @@ function parseOptions(argv: string[]) {
         file: { type: 'string', multiple: true },
         status: { type: 'string' },
         as: { type: 'string' },
+        type: { type: 'string' },
+        days: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
       allowPositionals: true,
@@ -122,7 +127,22 @@ export function parseAdminArgs(argv: string[]): AdminCommand {
   if (group === 'ticket') {
     return parseTicketArgs(action, rest, values, (id) => positiveInteger('<id>', id ?? ''));
   }
-  for (const option of ['message', 'file', 'status', 'as'] as const) {
+  if (command === 'surveys results') {
+    if (rest.length > 0) throw new UsageError('Usage: surveys results [--type <type>] [--days <n>]');
+    const type = values.type;
+    if (type !== undefined && !(surveyTypes as readonly string[]).includes(type)) {
+      throw new UsageError(`"${type}" is not a survey type; use one of ${surveyTypes.join(', ')}.`);
+    }
+    for (const option of ['reason', 'key', 'region', 'times', 'message', 'file', 'status', 'as'] as const) {
+      if (values[option] !== undefined) throw new UsageError(`"${command}" has no --${option} option.`);
+    }
+    return {
+      name: 'surveys-results',
+      type: type as SurveyType | undefined,
+      days: values.days === undefined ? undefined : positiveInteger('--days', values.days),
+    };
+  }
+  for (const option of ['message', 'file', 'status', 'as', 'type', 'days'] as const) {
     if (values[option] !== undefined) throw new UsageError(`"${command}" has no --${option} option.`);
   }
   const allow = (...options: ('reason' | 'key' | 'region' | 'times')[]) => {

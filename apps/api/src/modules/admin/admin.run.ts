@@ -3,6 +3,7 @@ import type { JobQueue } from '../../jobs/queue';
 import type { SessionService } from '../auth/session.service';
 import { reconcileBalances } from '../billing/reconciliation';
 import { moneyString } from '../catalogue/catalogue.mappers';
+import { surveyReport } from '../surveys/survey-report';
 import { type AccountStatusResult, suspendAccount, unsuspendAccount } from './account.commands';
 import { type AdminCommand, usage } from './admin.args';
 import { runHourlyBillingNow } from './billing.commands';
@@ -105,6 +106,13 @@ export async function runAdminCommand(command: AdminCommand, deps: AdminDeps): P
     case 'ticket-assign':
     case 'ticket-kyc':
       return done(await runTicketCommand(deps, command));
+    case 'surveys-results':
+      return done(
+        await surveyReport(deps.db, {
+          type: command.type,
+          since: command.days ? new Date(Date.now() - command.days * 86_400_000) : undefined,
+        }),
+      );
     case 'reconcile': {
       const differences = await reconcileBalances(deps.db);
       if (differences.length === 0) return done(['Every balance matches its ledger.']);

@@ -349,3 +349,12 @@ export async function pendingPreorders(
     os: r.osId === null ? null : r.os,
   }));
 }
+
+/** Whether the instance is or was the customer's, deleted ones included (a survey about a deletion). */
+export async function wasCustomersInstance(db: DbOrTx, customerId: number, id: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: instances.id })
+    .from(instances)
+    .where(and(eq(instances.id, id), eq(instances.customerId, customerId)));
+  return Boolean(row);
+}
