@@ -14,7 +14,11 @@ test('OS cards choose by click and keyboard; power off, password reset and delet
   test.setTimeout(180_000);
   const customer = await readyCustomer(page, request, 'guards');
   await page.goto('/createinstance?planType=default&region=1');
-  await expect(page.getByRole('heading', { name: 'Create instance', level: 1 })).toBeVisible();
+  // The screen's first visit fetches its code, texts and catalogue: on a loaded 2-core CI machine this
+  // once took just over the default 10 s (the page then rendered correctly).
+  await expect(page.getByRole('heading', { name: 'Create instance', level: 1 })).toBeVisible({
+    timeout: 30_000,
+  });
 
   const systems = page.getByRole('radiogroup', { name: 'Operating systems' });
   const card = (name: string) => systems.getByRole('radio', { name });
