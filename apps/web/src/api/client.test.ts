@@ -1,7 +1,7 @@
 import { ACCESS_TOKEN_HEADER, REFRESH_TOKEN_HEADER } from '@nimbus/contract';
 import { describe, expect, it, vi } from 'vitest';
-import { fail, mockApi, ok, type SeenRequest } from '../test/api';
-import { ApiError, api, onSignedOut } from './client';
+import { fail, fileAnswer, mockApi, ok, type SeenRequest } from '../test/api';
+import { ApiError, api, downloadBlob, onSignedOut } from './client';
 import { tokenStore } from './tokens';
 
 const signedIn = () => tokenStore.set({ accessToken: 'old-access', refreshToken: 'old-refresh' });
@@ -72,5 +72,65 @@ describe('the API client on a 401', () => {
     const server = mockApi({ 'GET /api/profile': fail(401, 'UNAUTHORIZED') });
     await expect(api('/profile')).rejects.toMatchObject({ status: 401 });
     expect(server.calls('POST', '/api/auth/refresh-token')).toHaveLength(0);
+  });
+});
+
+describe('the API client with files', () => {
+  it('uploads a file as the raw body with its own type, signed in like any call', async () => {
+    signedIn();
+    const server = mockApi({
+      'POST /api/media': { status: 201, body: { code: 'OKAY', detail: '', data: { id: 5 } } },
+    });
+    const file = new File(['hello'], 'notes.txt', { type: 'text/plain' });
+    await expect(
+      api('/media', { method: 'POST', query: { group: 'ticket', name: 'notes.txt' }, file }),
+    ).resolves.toEqual({ id: 5 });
+    const sent = server.calls('POST', '/api/media')[0];
+    expect(sent?.body).toBe(file);
+    expect(sent?.headers.get('content-type')).toBe('text/plain');
+    expect(accessOf(sent)).toBe('old-access');
+    expect(Object.fromEntries(sent?.query ?? [])).toEqual({ group: 'ticket', name: 'notes.txt' });
+  });
+
+  it('sends a file of no known type as application/octet-stream', async () => {
+    const server = mockApi({ 'POST /api/media': ok({ id: 6 }) });
+    await api('/media', { method: 'POST', file: new File(['MZ'], 'tool.bin') });
+    expect(server.calls('POST', '/api/media')[0]?.headers.get('content-type')).toBe(
+      'application/octet-stream',
+    );
+  });
+
+  it('sends the same file again after refreshing an expired session', async () => {
+    signedIn();
+    const server = mockApi({
+      'POST /api/media': (request) =>
+        accessOf(request) === 'new-access' ? ok({ id: 7 }) : fail(401, 'UNAUTHORIZED'),
+      'POST /api/auth/refresh-token': ok({ accessToken: 'new-access', refreshToken: 'new-refresh' }),
+    });
+    const file = new File(['png'], 'shot.png', { type: 'image/png' });
+    await expect(api('/media', { method: 'POST', file })).resolves.toEqual({ id: 7 });
+    expect(server.calls('POST', '/api/media').map((r) => r.body)).toEqual([file, file]);
+  });
+
+  it('downloads a file as a Blob, refreshing the session first when it expired', async () => {
+    signedIn();
+    const server = mockApi({
+      'GET /api/media/5': (request) =>
+        accessOf(request) === 'new-access' ? fileAnswer('hello', 'text/plain') : fail(401, 'UNAUTHORIZED'),
+      'POST /api/auth/refresh-token': ok({ accessToken: 'new-access', refreshToken: 'new-refresh' }),
+    });
+    const blob = await downloadBlob('/media/5');
+    expect(await blob.text()).toBe('hello');
+    expect(blob.type).toBe('text/plain');
+    expect(server.calls('GET', '/api/media/5')).toHaveLength(2);
+  });
+
+  it('turns a refused download into an ApiError from its envelope', async () => {
+    mockApi({ 'GET /api/media/9': fail(404, 'NOT_FOUND', {}, 'No such file.') });
+    await expect(downloadBlob('/media/9')).rejects.toMatchObject({
+      status: 404,
+      code: 'NOT_FOUND',
+      detail: 'No such file.',
+    });
   });
 });

@@ -76,6 +76,11 @@ export interface RequestOptions {
   idempotencyKey?: string;
   /** Sign-in answers 401 for wrong credentials; that must not trigger a refresh. */
   skipRefresh?: boolean;
+  /**
+   * Raw bytes sent as the body with their own type (an upload to the media service), instead of JSON
+   * `body`; a file of no known type goes as application/octet-stream.
+   */
+  file?: Blob;
 }
 
 function buildUrl(path: string, query?: RequestOptions['query']) {
@@ -86,42 +91,73 @@ function buildUrl(path: string, query?: RequestOptions['query']) {
   return url.pathname + url.search;
 }
 
-/** The panel's one HTTP client: envelope in, `data` out, ApiError otherwise; 401 → refresh → retry once. */
-export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const send = () => {
+const networkError = () => new ApiError(0, 'NETWORK_ERROR', 'Something went wrong, please try again.', null);
+
+/** Sends the call with the session's headers; a 401 refreshes the tokens once and sends it again. */
+async function send(path: string, options: RequestOptions): Promise<Response> {
+  const attempt = () => {
     const headers: Record<string, string> = { [LANGUAGE_HEADER]: currentLanguage, ...options.headers };
     const access = tokenStore.access();
     if (access) headers[ACCESS_TOKEN_HEADER] = access;
     if (options.idempotencyKey) headers[IDEMPOTENCY_KEY_HEADER] = options.idempotencyKey;
-    if (options.body !== undefined) headers['content-type'] = 'application/json';
-    return fetch(buildUrl(path, options.query), {
-      method: options.method ?? 'GET',
-      headers,
-      body: options.body !== undefined ? JSON.stringify(options.body) : undefined,
-    });
+    let body: BodyInit | undefined;
+    if (options.file) {
+      headers['content-type'] = options.file.type || 'application/octet-stream';
+      body = options.file;
+    } else if (options.body !== undefined) {
+      headers['content-type'] = 'application/json';
+      body = JSON.stringify(options.body);
+    }
+    return fetch(buildUrl(path, options.query), { method: options.method ?? 'GET', headers, body });
   };
   let res: Response;
   try {
-    res = await send();
+    res = await attempt();
   } catch {
-    throw new ApiError(0, 'NETWORK_ERROR', 'Something went wrong, please try again.', null);
+    throw networkError();
   }
   if (res.status === 401 && !options.skipRefresh && tokenStore.refresh()) {
     if (await refreshTokens()) {
-      res = await send();
+      res = await attempt();
     } else {
       tokenStore.clear();
       for (const l of signedOutListeners) l();
     }
   }
-  const body = (await res.json().catch(() => null)) as { code: string; detail: string; data: T } | null;
-  if (!res.ok || !body || body.code !== 'OKAY') {
-    throw new ApiError(
-      res.status,
-      body?.code ?? errorCodes.internal,
-      body?.detail || 'Unexpected error occurred',
-      body as ErrorEnvelope | null,
-    );
-  }
+  return res;
+}
+
+type Envelope<T> = { code: string; detail: string; data: T } | null;
+
+const errorOf = (res: Response, body: Envelope<unknown>) =>
+  new ApiError(
+    res.status,
+    body?.code ?? errorCodes.internal,
+    body?.detail || 'Unexpected error occurred',
+    body as ErrorEnvelope | null,
+  );
+
+/** The panel's one HTTP client: envelope in, `data` out, ApiError otherwise; 401 → refresh → retry once. */
+export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const res = await send(path, options);
+  const body = (await res.json().catch(() => null)) as Envelope<T>;
+  if (!res.ok || !body || body.code !== 'OKAY') throw errorOf(res, body);
   return body.data;
+}
+
+/**
+ * A file the API answers with as itself rather than in an envelope (an attachment): the same headers
+ * and refresh as `api`, the bytes as a Blob, and a failure's envelope as the ApiError.
+ */
+export async function downloadBlob(path: string, options: RequestOptions = {}): Promise<Blob> {
+  const res = await send(path, options);
+  if (res.ok) {
+    try {
+      return await res.blob();
+    } catch {
+      // The connection broke while the bytes were arriving.
+      throw networkError();
+    }
+  }
+  throw errorOf(res, (await res.json().catch(() => null)) as Envelope<unknown>);
 }

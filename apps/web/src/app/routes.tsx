@@ -1,7 +1,7 @@
 import { verificationFailureReasons } from '@nimbus/contract';
 import { type AnyRoute, createRoute, redirect } from '@tanstack/react-router';
 import { optionalBoolean, optionalInt, optionalOneOf, optionalString } from '../lib/search-params';
-import { digitsOnly, guard } from './guard';
+import { guard } from './guard';
 import {
   alert,
   comingLater,
@@ -17,6 +17,7 @@ import { instanceCreationRoutes } from './routes-instance-creation';
 import { instanceDetailRoutes } from './routes-instance-detail';
 import { instanceRoutes } from './routes-instances';
 import { paymentRoutes } from './routes-payments';
+import { supportRoutes } from './routes-support';
 
 export type { RouterContext } from './route-builders';
 export { rootRoute } from './route-builders';
@@ -129,13 +130,10 @@ const laterRoutes: AnyRoute[] = [
   ),
   comingLater('/applications', 'applications'),
   comingLater('/ip-management', 'floatingIps'),
-  comingLater('/support', 'support'),
-  comingLater('/support/new-ticket', 'support'),
   consoleRoute,
   spiceRoute,
   redirectRoute('/services', '/services/instanceList'),
   redirectRoute('/createinstance/virtualization', '/createinstance'),
-  comingLater('/support/$id', 'support', 'required', 'Ticket', (params) => digitsOnly(params)),
 ];
 
 const indexRoute = redirectRoute('/', '/dashboard');
@@ -166,6 +164,7 @@ export const routeTree = rootRoute.addChildren([
   ...instanceCreationRoutes,
   ...instanceRoutes,
   ...instanceDetailRoutes,
+  ...supportRoutes,
   ...laterRoutes,
   unknownRoute,
 ]);

@@ -10,5 +10,6 @@ export const namespaces = [
   'instanceCreation',
   'instances',
   'instanceDetail',
+  'support',
 ] as const;
 export type Namespace = (typeof namespaces)[number];

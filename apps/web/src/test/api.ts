@@ -1,8 +1,11 @@
 import { onTestFinished, vi } from 'vitest';
 import { testAppConfig } from './catalogue';
 
-/** What the fake server answers: a status and an envelope. */
-export type Answer = { status: number; body: unknown };
+/**
+ * What the fake server answers: a status and an envelope, or with `contentType` the body as it is
+ * (a file the API sends without an envelope).
+ */
+export type Answer = { status: number; body: unknown; contentType?: string };
 
 export const ok = (data: unknown = null): Answer => ({
   status: 200,
@@ -20,22 +23,36 @@ export const fail = (
   body: { code, detail, data: null, ...extra },
 });
 
+/** A file as the media service sends it: its bytes, not an envelope. */
+export const fileAnswer = (content: string, contentType = 'application/octet-stream'): Answer => ({
+  status: 200,
+  body: content,
+  contentType,
+});
+
 /** A request as the server saw it. */
 export interface SeenRequest {
   method: string;
   path: string;
   query: URLSearchParams;
   headers: Headers;
+  /** JSON bodies parsed; anything else (an uploaded Blob) as it was sent. */
   body: unknown;
 }
 
 const respond = (answer: Answer) =>
-  new Response(JSON.stringify(answer.body), {
-    status: answer.status,
-    headers: { 'content-type': 'application/json' },
-  });
+  answer.contentType
+    ? new Response(String(answer.body), {
+        status: answer.status,
+        headers: { 'content-type': answer.contentType },
+      })
+    : new Response(JSON.stringify(answer.body), {
+        status: answer.status,
+        headers: { 'content-type': 'application/json' },
+      });
 
-type ApiRoutes = Record<string, Answer | ((request: SeenRequest) => Answer)>;
+/** A function answers from the request; a promise holds the answer back until the test settles it. */
+type ApiRoutes = Record<string, Answer | ((request: SeenRequest) => Answer | Promise<Answer>)>;
 
 /** What the real server always has, answered unless a test gives its own: the catalogue's app-config. */
 const standingRoutes: ApiRoutes = { 'GET /api/app-configs': ok(testAppConfig) };
@@ -77,7 +94,7 @@ export function mockApi(routes: ApiRoutes) {
       path: url.pathname,
       query: url.searchParams,
       headers: new Headers(init?.headers),
-      body: init?.body ? JSON.parse(String(init.body)) : undefined,
+      body: typeof init?.body === 'string' ? JSON.parse(init.body) : (init?.body ?? undefined),
     };
     seen.push(request);
     const route = answers[`${method} ${url.pathname}`];
@@ -85,7 +102,7 @@ export function mockApi(routes: ApiRoutes) {
       missed.push(`${method} ${url.pathname}`);
       return respond(fail(404, 'NOT_FOUND'));
     }
-    return respond(typeof route === 'function' ? route(request) : route);
+    return respond(typeof route === 'function' ? await route(request) : route);
   });
   vi.stubGlobal('fetch', fetchMock);
   return {

@@ -28,7 +28,13 @@ describe('surveys', () => {
     const csat = (await call(alice, 'GET', '/api/surveys?type=csat')).json().data;
     expect(csat.type).toBe('csat');
     expect(csat.choices.map((c: { key: string }) => c.key)).toEqual(['1', '2', '3', '4', '5']);
-    expect(csat.choices.map((c: { hasReason: boolean }) => c.hasReason)).toEqual([true, true, true, false, false]);
+    expect(csat.choices.map((c: { hasReason: boolean }) => c.hasReason)).toEqual([
+      true,
+      true,
+      true,
+      false,
+      false,
+    ]);
     const deletion = (await call(alice, 'GET', '/api/surveys?type=delete-instance')).json().data;
     expect(deletion.choices.at(-1)).toMatchObject({ key: 'other', hasReason: true });
     expect((await call(alice, 'GET', '/api/surveys?type=nps')).statusCode).toBe(400);
@@ -51,21 +57,26 @@ describe('surveys', () => {
 
     const happy = await submit(alice, csat.id, { choices: [{ id: star(5) }] });
     expect(happy.statusCode, happy.body).toBe(201);
-    expect(happy.json().data).toMatchObject({ reviewUrl: 'https://reviews.example/nimbus', submission: { rating: 5 } });
+    expect(happy.json().data).toMatchObject({
+      reviewUrl: 'https://reviews.example/nimbus',
+      submission: { rating: 5 },
+    });
     expect(await last()).toMatchObject({ rating: 5, reference: '' });
     const again = await submit(alice, csat.id, { choices: [{ id: star(1), reason: 'Changed my mind.' }] });
     expect(again.statusCode).toBe(409);
     expect(again.json().code).toBe('SURVEY_ALREADY_SUBMITTED');
 
     // Another customer's answer is their own.
-    expect((await call(bob, 'GET', `/api/surveys/${csat.id}/last-submission`)).json().data.submission).toBeNull();
+    expect(
+      (await call(bob, 'GET', `/api/surveys/${csat.id}/last-submission`)).json().data.submission,
+    ).toBeNull();
     const unhappy = await submit(bob, csat.id, { choices: [{ id: star(2), reason: 'The panel was slow.' }] });
     expect(unhappy.json().data.reviewUrl).toBeNull();
   });
 
   it('asks about the customer’s own instances and tickets only', async () => {
     const deletion = (await call(alice, 'GET', '/api/surveys?type=delete-instance')).json().data;
-    const mine = await insertInstance(t.db, alice.id, { status: 'deleted' });
+    const mine = await insertInstance(t.db, alice.id, { deletedAt: new Date() });
     const theirs = await insertInstance(t.db, bob.id);
     const answer = { choices: [{ id: 102 }, { id: 106, reason: 'Moving to bare metal.' }] };
     expect((await submit(alice, deletion.id, { ...answer, reference: String(theirs.id) })).json().code).toBe(
@@ -78,14 +89,25 @@ describe('surveys', () => {
     const ticket = (await call(alice, 'POST', '/api/tickets', validTicket)).json().data;
     const satisfaction = (await call(alice, 'GET', '/api/surveys?type=ticket-satisfaction')).json().data;
     expect(
-      (await submit(bob, satisfaction.id, { reference: String(ticket.id), choices: [{ id: 305 }] })).json().code,
+      (await submit(bob, satisfaction.id, { reference: String(ticket.id), choices: [{ id: 305 }] })).json()
+        .code,
     ).toBe('SURVEY_REFERENCE_NOT_FOUND');
-    expect((await submit(alice, satisfaction.id, { reference: String(ticket.id), choices: [{ id: 305 }] })).statusCode).toBe(201);
+    expect(
+      (await submit(alice, satisfaction.id, { reference: String(ticket.id), choices: [{ id: 305 }] }))
+        .statusCode,
+    ).toBe(201);
 
     const results = (await call(alice, 'GET', '/api/surveys/results')).json().data.submissions;
-    expect(results.map((s: { type: string }) => s.type)).toEqual(['ticket-satisfaction', 'delete-instance', 'csat']);
+    expect(results.map((s: { type: string }) => s.type)).toEqual([
+      'ticket-satisfaction',
+      'delete-instance',
+      'csat',
+    ]);
 
-    const report = await runAdminCommand(parseAdminArgs(['surveys', 'results', '--type', 'csat']), adminDeps(t.db));
+    const report = await runAdminCommand(
+      parseAdminArgs(['surveys', 'results', '--type', 'csat']),
+      adminDeps(t.db),
+    );
     expect(report.lines[0]).toBe('csat: 2 answer(s), average rating 3.50');
     expect(report.lines.join('\n')).toContain('“The panel was slow.”');
   });

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { fail, logEntry, mockApi, ok, renderAccount, testUser } from '../account/account.test-helpers';
 import { instance, instanceList, preorder, preorderRow } from '../instances/instances.test-helpers';
 import { DashboardPage } from './DashboardPage';
+import { noTickets } from './dashboard.test-helpers';
 
 const log = [
   logEntry('email_sent', { subject: 'DDoS protection enabled' }, 0),
@@ -18,6 +19,7 @@ const noInstances = {
     suspendedInstanceCount: 0,
   }),
   'GET /api/preorders': ok({ preorders: [] }),
+  ...noTickets,
 };
 
 describe('DashboardPage', () => {
@@ -81,6 +83,7 @@ describe('DashboardPage', () => {
       }),
       // The list shows the preorder; the tiles count it from the preorders, as the server answers both.
       'GET /api/preorders': ok({ preorders: [preorder(9, 'gpu-9', due)] }),
+      ...noTickets,
     });
     await renderAccount(<DashboardPage />, '/dashboard');
     const tiles = await screen.findByRole('list', { name: 'Service summary' });

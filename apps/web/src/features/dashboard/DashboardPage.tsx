@@ -1,14 +1,20 @@
 import { Box } from '@mui/material';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/PageHeader';
+import { LoadingState } from '../../components/states/LoadingState';
 import { UserInfoGate } from '../account/components/UserInfoGate';
 import { AccountCard } from './AccountCard';
 import { AccountStateNotice } from './AccountStateNotice';
 import { InstancesCard } from './InstancesCard';
+import { OpenTicketsCard } from './OpenTicketsCard';
 import { RecentActivityCard } from './RecentActivityCard';
 import { ServiceTiles } from './ServiceTiles';
 
-/** The signed-in landing page: service tiles, the newest services, the account and recent activity. */
+/**
+ * The signed-in landing page: service and ticket tiles, the newest services, the open tickets, the
+ * account and recent activity.
+ */
 export function DashboardPage() {
   const { t } = useTranslation('account');
   return (
@@ -20,6 +26,10 @@ export function DashboardPage() {
             <AccountStateNotice user={user} />
             <ServiceTiles />
             <InstancesCard />
+            {/* The support texts are a chunk of their own (namespace-groups.ts), fetched with the page. */}
+            <Suspense fallback={<LoadingState minHeight={160} />}>
+              <OpenTicketsCard />
+            </Suspense>
             <Box
               sx={{
                 display: 'grid',

@@ -35,19 +35,6 @@ describe('instance detail page', () => {
     expect(await screen.findByRole('heading', { name: 'Billing cycle' })).toBeInTheDocument();
   });
 
-  it('shows the not-available state on the tabs of a later issue', async () => {
-    mockApi({ 'GET /api/instances/7': ok(instance()) });
-    await renderInstanceDetail('/instances/7/ticket');
-    expect(await screen.findByRole('heading', { level: 2, name: 'Tickets' })).toBeInTheDocument();
-    expect(screen.getByText(/Tickets is not available yet/)).toBeInTheDocument();
-    // Inside the instance page the way back is to its first tab, not to the dashboard.
-    expect(screen.getByRole('link', { name: 'Back to Access' })).toHaveAttribute(
-      'href',
-      '/instances/7/access',
-    );
-    expect(screen.queryByRole('link', { name: 'Back to the dashboard' })).not.toBeInTheDocument();
-  });
-
   it('shows the IPv6 of an IPv6-only instance in the header', async () => {
     mockApi({ 'GET /api/instances/7': ok(instance({ mainIp: null, mainIpv6: '2001:db8::7' })) });
     await renderInstanceDetail();

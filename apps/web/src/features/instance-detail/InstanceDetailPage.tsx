@@ -5,14 +5,11 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client';
 import { instanceTabs } from '../../app/routes-instance-detail';
 import { InfrastructureError } from '../../components/InfrastructureError';
-import { ButtonLink } from '../../components/links';
 import { LoadingState } from '../../components/states/LoadingState';
 import { scrollableTabsSx } from '../../components/tab-strip';
 import { withChunkLoadError } from '../shell/chunk-error';
-import { UnavailablePage } from '../unavailable/UnavailablePage';
 import { AccessTab } from './access/AccessTab';
 import { InstanceHeader } from './InstanceHeader';
-import { isAvailableTab } from './instance-rules';
 import { useInstanceDetail } from './queries';
 
 type InstanceTab = (typeof instanceTabs)[number];
@@ -44,6 +41,11 @@ const BackupsTab = lazy(
 );
 const RescueTab = lazy(
   withChunkLoadError(() => import('./rescue/RescueTab').then((m) => ({ default: m.RescueTab }))),
+);
+const TicketsTab = lazy(
+  withChunkLoadError(() =>
+    import('../support/InstanceTicketsTab').then((m) => ({ default: m.InstanceTicketsTab })),
+  ),
 );
 
 /**
@@ -106,21 +108,8 @@ export function InstanceDetailPage() {
           {tab === 'network' && <NetworkTab instance={instance} />}
           {tab === 'backups' && <BackupsTab instance={instance} />}
           {tab === 'performance' && <PerformanceTab instance={instance} />}
+          {tab === 'ticket' && <TicketsTab instance={instance} />}
         </Suspense>
-        {!isAvailableTab(tab) && (
-          <UnavailablePage
-            area={t(`tabs.${tab}`)}
-            action={
-              <ButtonLink
-                to="/instances/$id/$tab"
-                params={{ id: String(id), tab: 'access' }}
-                variant="contained"
-              >
-                {t('unavailable.backToAccess')}
-              </ButtonLink>
-            }
-          />
-        )}
       </Box>
     </Box>
   );

@@ -9,21 +9,6 @@ import { ApiError } from '../../api/client';
 
 /** What the detail page may do with an instance, as instances.md §4 and §5 list it. */
 
-/** The tabs this release delivers; the others show the not-available state. */
-const availableTabs = [
-  'access',
-  'performance',
-  'billing',
-  'resize',
-  'network',
-  'log',
-  'rescuemode',
-  'snapshot',
-  'os',
-  'backups',
-] as const;
-export const isAvailableTab = (tab: string) => (availableTabs as readonly string[]).includes(tab);
-
 /**
  * Poll every 3 s while the instance is changing; stop once it is stable, and once loading failed for
  * good (the error screen's Try again starts over), so a down API is not asked every 3 s behind it.

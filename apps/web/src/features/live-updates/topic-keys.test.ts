@@ -8,6 +8,7 @@ import { instanceKeys } from '../instances/queries';
 import { isoKeys } from '../isos/queries';
 import { paymentKeys } from '../payments/queries';
 import { snapshotKeys } from '../snapshots/queries';
+import { supportKeys } from '../support/queries';
 import { allTopicRoots, topicRoots } from './topic-keys';
 
 describe('the topics of the event stream', () => {
@@ -23,14 +24,16 @@ describe('the topics of the event stream', () => {
         paymentKeys.all,
         autoRechargeKeys.all,
         authKeys.all,
+        supportKeys.all,
       ]),
     );
-    expect(allTopicRoots).toHaveLength(9);
+    expect(allTopicRoots).toHaveLength(10);
     expect(topicRoots.metrics).toEqual([metricKeys.all]);
     expect(topicRoots.snapshots).toEqual([snapshotKeys.all]);
     expect(topicRoots.backups).toEqual([backupKeys.all, instanceKeys.all]);
     expect(topicRoots.balance).toEqual(expect.arrayContaining([billingKeys.all, instanceKeys.all]));
     expect(topicRoots.isos).toEqual([isoKeys.all, instanceKeys.all]);
     expect(topicRoots.instances).toEqual([instanceKeys.all]);
+    expect(topicRoots.tickets).toEqual([supportKeys.all]);
   });
 });

@@ -3,8 +3,9 @@ import type { QueryKey } from '@tanstack/react-query';
 
 /**
  * The query roots each topic of the event stream makes stale: the `all` keys of the areas' key factories
- * (instanceKeys, snapshotKeys, backupKeys, isoKeys, billingKeys, paymentKeys, autoRechargeKeys, authKeys — a test holds them equal), written
- * out so the shell does not load every area's code to know them.
+ * (instanceKeys, snapshotKeys, backupKeys, isoKeys, billingKeys, paymentKeys, autoRechargeKeys, authKeys,
+ * supportKeys — a test holds them equal), written out so the shell does not load every area's code to
+ * know them.
  */
 const roots = {
   instances: ['instances'],
@@ -16,6 +17,7 @@ const roots = {
   payments: ['payments'],
   autoRecharge: ['auto-recharge'],
   auth: ['auth'],
+  support: ['support'],
 } as const satisfies Record<string, QueryKey>;
 
 export const topicRoots: Record<ServerEventTopic, readonly QueryKey[]> = {
@@ -31,6 +33,8 @@ export const topicRoots: Record<ServerEventTopic, readonly QueryKey[]> = {
   payments: [roots.payments, roots.billing],
   // The account's status shows as suspended services and in the user info.
   account: [roots.auth, roots.instances],
+  // A staff reply, a status set by staff, or a ticket of another tab: lists, counts, tickets, threads.
+  tickets: [roots.support],
   resync: Object.values(roots),
 };
 

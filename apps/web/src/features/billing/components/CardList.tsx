@@ -18,6 +18,7 @@ interface CardListProps {
   isEmpty: boolean;
   filtered: boolean;
   onClearFilters: () => void;
+  emptyAction?: ReactNode;
   /** One `LinkCard` per entry. */
   children: ReactNode;
 }
@@ -30,6 +31,7 @@ export function CardList({
   isEmpty,
   filtered,
   onClearFilters,
+  emptyAction,
   children,
 }: CardListProps) {
   return (
@@ -41,6 +43,7 @@ export function CardList({
       filtered={filtered}
       onRetry={() => query.refetch()}
       onClearFilters={onClearFilters}
+      emptyAction={emptyAction}
     >
       <Box
         component="ul"

@@ -25,6 +25,8 @@ interface ListStatusProps {
   onClearFilters: () => void;
   /** Given when a page after the first is shown: an empty one is past the end of the list. */
   onFirstPage?: () => void;
+  /** The way forward from an empty, unfiltered list, e.g. "New ticket". */
+  emptyAction?: ReactNode;
   /** The rows, when there are any. */
   children: ReactNode;
 }
@@ -39,6 +41,7 @@ export function ListStatus({
   onRetry,
   onClearFilters,
   onFirstPage,
+  emptyAction,
   children,
 }: ListStatusProps) {
   const { t } = useTranslation('billing');
@@ -69,7 +72,7 @@ export function ListStatus({
       />
     );
   }
-  if (isEmpty) return <EmptyState title={texts.empty} message={texts.emptyHint} />;
+  if (isEmpty) return <EmptyState title={texts.empty} message={texts.emptyHint} action={emptyAction} />;
   return children;
 }
 
@@ -79,4 +82,5 @@ export interface ListViewProps<Filters> {
   filtered: boolean;
   texts: ListTexts;
   onClearFilters: () => void;
+  emptyAction?: ReactNode;
 }

@@ -30,6 +30,7 @@ interface PagedTableProps {
   totalPages: number;
   onPage: (page: number) => void;
   paginationLabel: string;
+  emptyAction?: ReactNode;
   /** The rows. */
   children: ReactNode;
 }
@@ -47,6 +48,7 @@ export function PagedTable(props: PagedTableProps) {
       onRetry={() => query.refetch()}
       onClearFilters={props.onClearFilters}
       onFirstPage={page > 1 ? () => onPage(1) : undefined}
+      emptyAction={props.emptyAction}
     >
       <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
         {query.isPlaceholderData && <LinearProgress aria-label={props.texts.loading} />}
