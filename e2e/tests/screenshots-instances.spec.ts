@@ -1,5 +1,6 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { signedInCustomer, type Tokens } from '../support/accounts';
+import { operatorCli } from '../support/billing';
 import { textIn } from '../support/i18n';
 import { api, readyCustomer } from '../support/instances';
 import { isoMirrorOrigin, startIsoMirror } from '../support/iso-mirror';
@@ -34,6 +35,7 @@ interface Seeded {
     snapshot: number;
     iso: number;
     isoInstance: number;
+    ticket: number;
   };
 }
 
@@ -176,13 +178,15 @@ async function seed(page: Page, request: APIRequestContext): Promise<Seeded> {
     billingCycle: 'hourly',
   });
 
+  const ticket = await seedTicket(request, tokens, ids.hourly);
+
   const empty = await signedInCustomer(page, request, 'shots-empty');
   return {
     full: tokens,
     empty: empty.tokens,
     creationAnswer: hourly,
     preorders,
-    ids: { ...ids, snapshot: snapshot.data.id, iso: iso.id, isoInstance: id(fromIso) },
+    ids: { ...ids, snapshot: snapshot.data.id, iso: iso.id, isoInstance: id(fromIso), ticket },
   };
 }
 
@@ -340,10 +344,52 @@ function screens(s: Seeded): Screen[] {
       who: 'full',
       prepare: openDialog('rescue.disable'),
     },
+    { name: 'support-list', path: '/support', who: 'full' },
+    { name: 'support-empty', path: '/support', who: 'empty' },
+    { name: 'support-new-ticket', path: `/support/new-ticket?instanceId=${ids.hourly}`, who: 'full' },
+    { name: 'support-kyc-ticket', path: '/support/new-ticket?kyc=true', who: 'full' },
+    { name: 'support-ticket', path: `/support/${ids.ticket}`, who: 'full' },
+    { name: 'instance-tickets', path: `/instances/${ids.hourly}/ticket`, who: 'full' },
     // Not "dashboard": screenshots.spec.ts shoots a new customer's dashboard under that name.
     { name: 'dashboard-full', path: '/dashboard', who: 'full' },
     { name: 'dashboard-empty', path: '/dashboard', who: 'empty' },
   ];
+}
+
+/** A ticket about the instance with a screenshot attached, a staff reply and a second, resolved ticket. */
+async function seedTicket(request: APIRequestContext, tokens: Tokens, instanceId: number) {
+  const png = Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+    'base64',
+  );
+  const uploaded = await request.post('/api/media?group=ticket&name=firewall-rules.png', {
+    headers: { ...api(tokens), 'content-type': 'image/png' },
+    data: png,
+  });
+  expect(uploaded.status(), await uploaded.text()).toBe(201);
+  const ticket = await post<{ id: number }>(request, tokens, '/api/tickets', {
+    title: 'SSH on port 22 stopped answering after the last reboot of the server',
+    department: 'support',
+    message: 'Since this morning I cannot reach the server over SSH.\nThe firewall rules are attached.',
+    relatedServiceId: instanceId,
+    attachmentIds: [((await uploaded.json()) as { data: { id: number } }).data.id],
+  });
+  await operatorCli(
+    'ticket',
+    'reply',
+    String(ticket.id),
+    '--as',
+    'Grace',
+    '--message',
+    'Thanks for the details. Port 22 was closed by the firewall rule you added; it is open again.',
+  );
+  const other = await post<{ id: number }>(request, tokens, '/api/tickets', {
+    title: 'Invoice address',
+    department: 'sales',
+    message: 'Please put our company name on the next invoices.',
+  });
+  await request.put(`/api/tickets/${other.id}`, { headers: api(tokens), data: { status: 'resolved' } });
+  return ticket.id;
 }
 
 /** Clicks an instance action (by its text in the variant's language) and waits for its dialog. */

@@ -28,6 +28,11 @@ describe('eventMessage', () => {
     expect(eventMessage(logEntry('email_changed', { newEmail: 'new@example.com' })).key).toBe(
       'activity.events.email_changed_to',
     );
+    // Seen on the dashboard as "Custom ISO {{name}} imported" before the name was passed on.
+    expect(eventMessage(logEntry('iso_imported', { name: 'Debian netinst' }))).toMatchObject({
+      key: 'activity.events.iso_imported',
+      values: { name: 'Debian netinst' },
+    });
   });
 
   it('names known mails, by template or subject, and falls back for others', () => {

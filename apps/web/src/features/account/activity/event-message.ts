@@ -69,6 +69,8 @@ export function eventMessage(entry: ActivityLogEntry, money: (value: string) => 
     // Network events: the address family enabled ("IPv6") and the TB of a transfer package.
     family: text(data.family),
     tb: text(data.tb),
+    // Custom ISO events name the image.
+    name: text(data.name),
   };
   if (entry.event === 'email_sent') {
     const mail = knownMailOf(data);

@@ -42,7 +42,8 @@ export function RelatedInstanceField({ control }: { control: Control<CreateTicke
             onChange={(event) => onChange(event.target.value === '' ? null : Number(event.target.value))}
             error={Boolean(fieldState.error)}
             helperText={errorText(fieldState.error?.message) ?? hint}
-            slotProps={{ select: { native: true } }}
+            // A native select shows its empty choice as text: the label must stay above it.
+            slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
           >
             <option value="">{t('fields.noInstance')}</option>
             {missing && <option value={String(value)}>{t('fields.instanceNumber', { id: value })}</option>}
