@@ -110,7 +110,15 @@ test('OS cards choose by click and keyboard; power off, password reset and delet
     await typed.fill('guard-1');
     await confirm.click();
     await expect(page).toHaveURL(/\/services\/instanceList/);
-    await expect(toast(page, 'guard-1 is being deleted.')).toBeVisible();
+    // The deletion survey opens over the list (modal: the toast behind it is hidden from the accessibility
+    // tree meanwhile, so it is found by its text); "Later" keeps it as a button.
+    await expect(
+      page.locator('.MuiSnackbar-root').filter({ hasText: 'guard-1 is being deleted.' }),
+    ).toBeVisible();
+    const survey = page.getByRole('dialog', { name: 'Why did you delete your server?' });
+    await expect(survey).toBeVisible();
+    await survey.getByRole('button', { name: 'Later' }).click();
+    await expect(page.getByRole('button', { name: 'Answer the survey' })).toBeVisible();
   });
 
   const logs = await request.get(`/api/logs?instanceId=${id}`, { headers: api(customer.tokens) });

@@ -89,8 +89,29 @@ test('a customer opens a ticket about an instance with files, reads the staff re
     .getByRole('dialog', { name: 'Mark this ticket as resolved?' })
     .getByRole('button', { name: 'Mark as resolved' })
     .click();
-  await expect(toast(page, 'The ticket is marked as resolved.')).toBeVisible();
+  // The survey opens at once (modal: the toast behind it is found by its text).
+  await expect(
+    page.locator('.MuiSnackbar-root').filter({ hasText: 'The ticket is marked as resolved.' }),
+  ).toBeVisible();
   await expect(page.getByText(/This ticket is resolved/)).toBeVisible();
+
+  // Resolving offers the ticket-satisfaction survey; closed, it waits as a button; five stars invite a review.
+  const survey = page.getByRole('dialog', { name: 'How happy are you with the help you got?' });
+  await expect(survey).toBeVisible();
+  await survey.getByRole('button', { name: 'Later' }).click();
+  await expect(survey).toBeHidden();
+  await page.getByRole('button', { name: 'Answer the survey' }).click();
+  // A star is chosen by clicking it (its label); the radio inputs underneath are visually hidden.
+  await survey.locator('label').filter({ hasText: '5 stars' }).click();
+  await expect(survey.getByRole('radio', { name: '5 stars' })).toBeChecked();
+  await survey.getByRole('button', { name: 'Send' }).click();
+  await expect(
+    page.locator('.MuiSnackbar-root').filter({ hasText: 'Thank you for your feedback.' }),
+  ).toBeVisible();
+  const review = page.getByRole('dialog', { name: 'Thank you!' });
+  await expect(review.getByRole('link', { name: 'Write a review' })).toHaveAttribute('target', '_blank');
+  await review.getByRole('button', { name: 'No thanks' }).click();
+  await expect(review).toBeHidden();
 
   await page.getByRole('textbox', { name: 'Your reply' }).fill('It is back again since ten minutes ago.');
   await page.getByRole('button', { name: 'Send reply' }).click();

@@ -20,23 +20,26 @@ const DEFAULT_GOAL_KB = 300;
  * page (`npm run bench -- web`), and a form adds react-hook-form and zod (about 40 KB). Lower each figure
  * as the panel gets lighter; the instance page's id is left out of its key. On 27 Nov the creation screen
  * and the cart (its Custom ISO tab, the backup fee in the summary) and the instance page (the attached
- * ISO's notice) grew by about 2 KB each, and their figures with them.
+ * ISO's notice) grew by about 2 KB each, and their figures with them. Later on 27 Nov (issue 14) every
+ * signed-in page gained about 1.5 KB (the host that shows a pending survey, whose dialog and texts load
+ * only when one is offered) and the dashboard 6 KB (the open-tickets tile and table, the satisfaction
+ * prompt).
  */
 const BUDGET_KB: Record<string, number> = {
   '/signin': 294,
   '/signup': 296,
   '/forgotpassword': 292,
-  '/cart': 380,
-  '/dashboard': 305,
-  '/services/instanceList': 309,
-  '/createinstance': 385,
-  '/instances/:id/access': 360,
-  '/payments': 365,
-  '/auto-recharge': 342,
-  '/transactions': 308,
-  '/invoices': 304,
-  '/account/information': 402,
-  '/sshkeys': 339,
+  '/cart': 383,
+  '/dashboard': 313,
+  '/services/instanceList': 313,
+  '/createinstance': 389,
+  '/instances/:id/access': 363,
+  '/payments': 368,
+  '/auto-recharge': 345,
+  '/transactions': 311,
+  '/invoices': 307,
+  '/account/information': 405,
+  '/sshkeys': 342,
 };
 
 const PUBLIC_ROUTES = ['/signin', '/signup', '/forgotpassword', '/cart'];

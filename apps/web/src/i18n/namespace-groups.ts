@@ -8,15 +8,18 @@ import type { Namespace } from './namespaces';
 export const publicNamespaces = ['common', 'shell', 'auth'] as const satisfies readonly Namespace[];
 
 /**
- * The texts of the two largest screens, the instance page and the creation screen, and of support: each
- * a chunk of its own per language, fetched when one of their screens first reads it (the screen waits
- * meanwhile), so the other routes of the panel do not carry them. Support's are read by its pages, an
- * instance's Tickets tab and the dashboard's ticket parts (behind their own Suspense boundaries).
+ * The texts of the two largest screens, the instance page and the creation screen, of support and of the
+ * satisfaction surveys: each a chunk of its own per language, fetched when one of their screens first
+ * reads it (the screen waits meanwhile), so the other routes of the panel do not carry them. Support's
+ * are read by its pages, an instance's Tickets tab and the dashboard's ticket parts (behind their own
+ * Suspense boundaries); the surveys' only once a survey is actually offered (features/surveys), which
+ * most visits never see.
  */
 export const pageNamespaces = [
   'instanceDetail',
   'instanceCreation',
   'support',
+  'surveys',
 ] as const satisfies readonly Namespace[];
 
 /** The chunk of a translation file: `locale-de`, `locale-de-panel`, or a page's `locale-de-instanceDetail`. */

@@ -11,5 +11,6 @@ export const namespaces = [
   'instances',
   'instanceDetail',
   'support',
+  'surveys',
 ] as const;
 export type Namespace = (typeof namespaces)[number];

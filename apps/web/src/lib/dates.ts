@@ -66,6 +66,13 @@ export function formatDayRange(first: Date, last: Date, language: string): strin
 }
 
 const DAY_MS = 86_400_000;
+
+/** Whether the timestamp `value` is more than `days` whole days before `now`; an unreadable one is not. */
+export function olderThanDays(value: string, days: number, now = Date.now()): boolean {
+  const time = new Date(value).getTime();
+  return !Number.isNaN(time) && now - time > days * DAY_MS;
+}
+
 const isMidnightUtc = (date: Date) => date.getTime() % DAY_MS === 0;
 
 /**

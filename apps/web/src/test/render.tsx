@@ -13,6 +13,7 @@ import { render, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { brandingKeys } from '../api/branding';
 import { ToastProvider } from '../components/toast/ToastProvider';
+import { PendingSurvey } from '../features/surveys/PendingSurvey';
 import { initI18n } from '../i18n';
 
 export const testBranding: Branding = {
@@ -65,7 +66,7 @@ interface RenderOptions {
 
 /**
  * Opens `url` in a router holding `routes` (as the app declares them: paths, search schemas), with
- * English texts, a fresh query cache without retries, the brand and toasts.
+ * English texts, a fresh query cache without retries, the brand, toasts and the pending survey.
  */
 export async function renderRoutes(
   url: string,
@@ -75,7 +76,15 @@ export async function renderRoutes(
   await englishTexts();
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   queryClient.setQueryData(brandingKeys.all, branding);
-  const rootRoute = createRootRoute({ component: Outlet });
+  // Around every page, as the signed-in layout has it: the survey a page offers, also after it navigated.
+  const rootRoute = createRootRoute({
+    component: () => (
+      <>
+        <Outlet />
+        <PendingSurvey />
+      </>
+    ),
+  });
   const router = createRouter({
     routeTree: rootRoute.addChildren(routes(rootRoute)),
     history: createMemoryHistory({ initialEntries: [url] }),

@@ -1,14 +1,17 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
-import { deactivateAutoRechargeRequestSchema } from '@nimbus/contract';
-import { useId } from 'react';
-import { useForm } from 'react-hook-form';
+import { Dialog, DialogTitle } from '@mui/material';
+import { lazy, Suspense, useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormTextField } from '../../components/form/FormTextField';
-import { useToast } from '../../components/toast/ToastProvider';
+import { LoadingState } from '../../components/states/LoadingState';
+import { withChunkLoadError } from '../shell/chunk-error';
 import { AUTO_RECHARGE_DIALOG_WIDTH } from './activation';
-import { useAutoRechargeErrorToast } from './error-toast';
-import { useDeactivateAutoRechargeMutation } from './queries';
+
+/*
+ * The survey's form (its fields, texts and the stars it shares with the other surveys) comes when the
+ * dialog first opens: most visits of this page never deactivate.
+ */
+const DeactivationForm = lazy(
+  withChunkLoadError(() => import('./DeactivationForm').then((m) => ({ default: m.DeactivationForm }))),
+);
 
 interface Props {
   open: boolean;
@@ -16,7 +19,11 @@ interface Props {
   billingId: number;
 }
 
-/** Turning auto-recharge off asks why first (platform.md §4); the reason is required and kept. */
+/**
+ * Turning auto-recharge off asks why first (platform.md §4): the deactivation survey's reasons, one or
+ * more, with a few words for "Something else". The answer is sent as the survey and, in English words,
+ * as the reason the deactivation keeps.
+ */
 export function DeactivateAutoRechargeDialog({ open, onClose, billingId }: Props) {
   const { t } = useTranslation('payments');
   const titleId = useId();
@@ -27,64 +34,14 @@ export function DeactivateAutoRechargeDialog({ open, onClose, billingId }: Props
       onClose={onClose}
       aria-labelledby={titleId}
       aria-describedby={textId}
+      fullWidth
       slotProps={{ paper: { sx: { maxWidth: AUTO_RECHARGE_DIALOG_WIDTH } } }}
     >
       <DialogTitle id={titleId}>{t('autoRecharge.deactivate.title')}</DialogTitle>
-      <ReasonForm textId={textId} onClose={onClose} billingId={billingId} />
+      {/* With its code come the reasons' texts, the surveys' chunk (namespace-groups.ts). */}
+      <Suspense fallback={<LoadingState minHeight={160} />}>
+        <DeactivationForm textId={textId} onClose={onClose} billingId={billingId} />
+      </Suspense>
     </Dialog>
-  );
-}
-
-function ReasonForm({
-  textId,
-  onClose,
-  billingId,
-}: {
-  textId: string;
-  onClose: () => void;
-  billingId: number;
-}) {
-  const { t } = useTranslation('payments');
-  const toast = useToast();
-  const errorToast = useAutoRechargeErrorToast();
-  const deactivate = useDeactivateAutoRechargeMutation(billingId);
-  const { control, handleSubmit, formState } = useForm({
-    resolver: zodResolver(deactivateAutoRechargeRequestSchema),
-    defaultValues: { reason: '' },
-  });
-  const onSubmit = handleSubmit(async ({ reason }) => {
-    try {
-      await deactivate.mutateAsync(reason);
-      toast.success(t('autoRecharge.toasts.deactivated'));
-      onClose();
-    } catch (error) {
-      errorToast(error);
-    }
-  });
-  return (
-    <form onSubmit={onSubmit} noValidate>
-      <DialogContent sx={{ pt: 0 }}>
-        <DialogContentText id={textId} sx={{ mb: 2 }}>
-          {t('autoRecharge.deactivate.text')}
-        </DialogContentText>
-        <FormTextField
-          control={control}
-          name="reason"
-          label={t('autoRecharge.deactivate.reason')}
-          multiline
-          minRows={3}
-          required
-          autoFocus
-        />
-      </DialogContent>
-      <DialogActions sx={{ px: 3, pb: 2 }}>
-        <Button onClick={onClose} disabled={formState.isSubmitting} color="inherit">
-          {t('common:actions.cancel')}
-        </Button>
-        <Button type="submit" variant="contained" color="error" loading={formState.isSubmitting}>
-          {t('autoRecharge.deactivate.confirm')}
-        </Button>
-      </DialogActions>
-    </form>
   );
 }

@@ -1,7 +1,9 @@
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fail, logEntry, mockApi, ok, renderAccount, testUser } from '../account/account.test-helpers';
 import { instance, instanceList, preorder, preorderRow } from '../instances/instances.test-helpers';
+import { surveyKeys } from '../surveys/queries';
+import { answeredBefore, lastSubmissionRoute, neverAnswered } from '../surveys/surveys.test-helpers';
 import { DashboardPage } from './DashboardPage';
 import { noTickets } from './dashboard.test-helpers';
 
@@ -84,6 +86,8 @@ describe('DashboardPage', () => {
       // The list shows the preorder; the tiles count it from the preorders, as the server answers both.
       'GET /api/preorders': ok({ preorders: [preorder(9, 'gpu-9', due)] }),
       ...noTickets,
+      // web-1 is months old: the satisfaction survey is checked, and was answered.
+      [lastSubmissionRoute('csat')]: answeredBefore('csat', ''),
     });
     await renderAccount(<DashboardPage />, '/dashboard');
     const tiles = await screen.findByRole('list', { name: 'Service summary' });
@@ -98,5 +102,63 @@ describe('DashboardPage', () => {
     expect(screen.getByRole('link', { name: 'View all' })).toHaveAttribute('href', '/services/instanceList');
     expect(screen.getByRole('link', { name: 'New service' })).toHaveAttribute('href', '/createinstance');
     expect(api.calls('GET', '/api/instances')[0]?.query.get('limit')).toBe('5');
+  });
+
+  describe('the satisfaction prompt', () => {
+    const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString();
+    const withInstances = (...insertedAt: string[]) => ({
+      ...noInstances,
+      'GET /api/auth/user-info': ok(testUser),
+      'GET /api/logs': ok({ logs: [] }),
+      'GET /api/instances': ok(instanceList(insertedAt.map((at, i) => instance(i + 1, { insertedAt: at })))),
+    });
+    const question = 'How happy are you with Nimbus Cloud?';
+
+    it('asks a customer whose oldest instance is over 30 days old, and Rate us opens the survey', async () => {
+      const api = mockApi({
+        ...withInstances(daysAgo(3), daysAgo(31)),
+        [lastSubmissionRoute('csat')]: neverAnswered,
+      });
+      await renderAccount(<DashboardPage />, '/dashboard');
+      expect(await screen.findByText(question)).toBeInTheDocument();
+      expect(api.calls('GET', '/api/surveys/2/last-submission')[0]?.query.get('reference')).toBeNull();
+      fireEvent.click(screen.getByRole('button', { name: 'Rate us' }));
+      const dialog = await screen.findByRole('dialog', { name: question });
+      expect(within(dialog).getByRole('radio', { name: '5 stars' })).toBeInTheDocument();
+      // The prompt gives way to the survey.
+      expect(screen.getAllByText(question)).toHaveLength(1);
+    });
+
+    it('goes away when closed, for the rest of the visit', async () => {
+      mockApi({ ...withInstances(daysAgo(45)), [lastSubmissionRoute('csat')]: neverAnswered });
+      const { view } = await renderAccount(<DashboardPage />, '/dashboard');
+      await screen.findByText(question);
+      fireEvent.click(screen.getByRole('button', { name: 'Close' }));
+      await waitFor(() => expect(screen.queryByText(question)).not.toBeInTheDocument());
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+
+      view.unmount();
+      await renderAccount(<DashboardPage />, '/dashboard');
+      expect(await screen.findByRole('link', { name: 'web-1' })).toBeInTheDocument();
+      expect(screen.queryByText(question)).not.toBeInTheDocument();
+    });
+
+    it('does not ask while every instance is younger than 30 days (nor check the survey)', async () => {
+      // The survey's check is not mocked: calling it would fail the test.
+      mockApi(withInstances(daysAgo(2), daysAgo(29)));
+      await renderAccount(<DashboardPage />, '/dashboard');
+      expect(await screen.findByRole('link', { name: 'web-2' })).toBeInTheDocument();
+      expect(screen.queryByText(question)).not.toBeInTheDocument();
+    });
+
+    it('does not ask a customer who already answered', async () => {
+      mockApi({ ...withInstances(daysAgo(90)), [lastSubmissionRoute('csat')]: answeredBefore('csat', '') });
+      const { queryClient } = await renderAccount(<DashboardPage />, '/dashboard');
+      await waitFor(() =>
+        expect(queryClient.getQueryState(surveyKeys.lastSubmission('csat', ''))?.status).toBe('success'),
+      );
+      expect(await screen.findByRole('link', { name: 'web-1' })).toBeInTheDocument();
+      expect(screen.queryByText(question)).not.toBeInTheDocument();
+    });
   });
 });

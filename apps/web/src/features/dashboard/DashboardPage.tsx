@@ -6,6 +6,7 @@ import { LoadingState } from '../../components/states/LoadingState';
 import { UserInfoGate } from '../account/components/UserInfoGate';
 import { AccountCard } from './AccountCard';
 import { AccountStateNotice } from './AccountStateNotice';
+import { CsatPrompt } from './CsatPrompt';
 import { InstancesCard } from './InstancesCard';
 import { OpenTicketsCard } from './OpenTicketsCard';
 import { RecentActivityCard } from './RecentActivityCard';
@@ -13,7 +14,7 @@ import { ServiceTiles } from './ServiceTiles';
 
 /**
  * The signed-in landing page: service and ticket tiles, the newest services, the open tickets, the
- * account and recent activity.
+ * account and recent activity; a customer of some standing is asked how happy they are (CsatPrompt).
  */
 export function DashboardPage() {
   const { t } = useTranslation('account');
@@ -42,6 +43,7 @@ export function DashboardPage() {
               <RecentActivityCard />
             </Box>
           </Box>
+          <CsatPrompt />
         </Box>
       )}
     </UserInfoGate>

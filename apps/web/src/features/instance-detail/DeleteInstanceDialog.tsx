@@ -7,6 +7,7 @@ import { ConfirmDialog, DEFAULT_DIALOG_WIDTH } from '../../components/ConfirmDia
 import { useToast } from '../../components/toast/ToastProvider';
 import { useMoney } from '../../lib/money';
 import { subscriptionRefundQuery } from '../instances/queries';
+import { offerSurvey } from '../surveys/pending-survey';
 import { serverDetail } from './action-errors';
 import { HostnameText } from './HostnameText';
 import { useDeleteInstanceMutation } from './queries';
@@ -20,7 +21,8 @@ interface Props {
 /**
  * Deleting an instance, guarded the way providers guard it (Linode's type-to-confirm): the customer types
  * the hostname, having read what is lost for good and what of a subscription's unused days comes back.
- * Then back to the instance list.
+ * Then back to the instance list, where the customer is asked why they deleted it (the survey waits in
+ * pending-survey.ts for the list's layout to show it).
  */
 export function DeleteInstanceDialog({ instance, open, onClose }: Props) {
   const { t } = useTranslation('instanceDetail');
@@ -32,6 +34,7 @@ export function DeleteInstanceDialog({ instance, open, onClose }: Props) {
     remove.mutate(undefined, {
       onSuccess: () => {
         toast.success(t('delete.success', { hostname: instance.hostname }));
+        offerSurvey('delete-instance', String(instance.id));
         void navigate({ to: '/services/$tab', params: { tab: 'instanceList' } });
       },
       onError: (error) => toast.error(serverDetail(error, t('common:errors.tryAgain'))),

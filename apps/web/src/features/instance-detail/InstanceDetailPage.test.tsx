@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { lastSubmissionRoute, neverAnswered, submitRoute, submitted } from '../surveys/surveys.test-helpers';
 import { fail, instance, mockApi, ok, renderInstanceDetail } from './instance-detail.test-helpers';
 
 afterEach(() => vi.useRealTimers());
@@ -179,6 +180,8 @@ describe('instance detail page', () => {
       'GET /api/instances/7': ok(instance({ mainIpv6: '2001:db8::7' })),
       'GET /api/instances/7/subscription-refund': refund(),
       'DELETE /api/instances/7': ok(null),
+      [lastSubmissionRoute('delete-instance')]: neverAnswered,
+      [submitRoute('delete-instance')]: submitted('delete-instance'),
     });
     const { router } = await renderInstanceDetail();
     fireEvent.click(await screen.findByRole('button', { name: 'Delete' }));
@@ -201,6 +204,18 @@ describe('instance detail page', () => {
     expect(router.state.location.pathname).toBe('/services/instanceList');
     expect(screen.getByText('web-1 is being deleted.')).toBeInTheDocument();
     expect(api.calls('DELETE', '/api/instances/7')).toHaveLength(1);
+
+    // On the list it lands on, the customer is asked why, about this instance.
+    const survey = await screen.findByRole('dialog', { name: 'Why did you delete your server?' });
+    expect(api.calls('GET', '/api/surveys/1/last-submission')[0]?.query.get('reference')).toBe('7');
+    fireEvent.click(within(survey).getByRole('checkbox', { name: 'It is too expensive' }));
+    fireEvent.click(within(survey).getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(api.calls('POST', '/api/surveys/1/submit')[0]?.body).toEqual({
+      reference: '7',
+      choices: [{ id: 102, reason: null }],
+    });
+    expect(router.state.location.pathname).toBe('/services/instanceList');
   });
 
   it('tells an hourly instance that nothing comes back', async () => {

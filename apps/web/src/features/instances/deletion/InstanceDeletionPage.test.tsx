@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { answeredBefore, lastSubmissionRoute, neverAnswered } from '../../surveys/surveys.test-helpers';
 import { fail, mockApi, ok, renderInstances } from '../instances.test-helpers';
 import { DELETION_QUEUE_KEY, queueDeletion } from './deletion-queue';
 
@@ -71,6 +72,7 @@ describe('InstanceDeletionPage', () => {
       'DELETE /api/instances/2': remove('fail'),
       'DELETE /api/instances/3': remove('ok'),
       'GET /api/instances': ok({ instances: [], bookmark: null, previousBookmark: null }),
+      [lastSubmissionRoute('delete-instance')]: neverAnswered,
     });
     const { router } = await renderInstances('/instance-deletion');
     expect(await screen.findAllByText('Refund $4.50 (9 unused days)')).toHaveLength(2);
@@ -99,8 +101,16 @@ describe('InstanceDeletionPage', () => {
     ]);
     expect(overlapped).toBe(false);
     expect(sessionStorage.getItem(DELETION_QUEUE_KEY)).toBeNull();
+    expect(screen.queryByRole('dialog', { name: 'Why did you delete your server?' })).not.toBeInTheDocument();
     fireEvent.click(within(dialog).getByRole('button', { name: 'OK' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/services/instanceList'));
+    // Asked why once, on the list, about the first service deleted (web-2 could not be).
+    expect(
+      await screen.findByRole('dialog', { name: 'Why did you delete your server?' }),
+    ).toBeInTheDocument();
+    expect(api.calls('GET', '/api/surveys/1/last-submission').map((r) => r.query.get('reference'))).toEqual([
+      '1',
+    ]);
   });
 
   it('offers a retry when the refunds cannot be loaded', async () => {
@@ -171,6 +181,8 @@ describe('InstanceDeletionPage', () => {
       'DELETE /api/instances/2': ok(refund(2, false)),
       'GET /api/instances': ok({ instances: [], bookmark: null, previousBookmark: null }),
       'GET /api/profile/billing-info': ok({}),
+      // Asked why before, about web-1: not again.
+      [lastSubmissionRoute('delete-instance')]: answeredBefore('delete-instance', '1'),
     });
     const { view } = await renderInstances('/instance-deletion');
     fireEvent.change(await screen.findByRole('textbox', { name: /number of services to delete/ }), {

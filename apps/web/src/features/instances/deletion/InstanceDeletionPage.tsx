@@ -13,6 +13,7 @@ import { LoadingState } from '../../../components/states/LoadingState';
 import { useMoney } from '../../../lib/money';
 import { creditChanged } from '../../billing/queries';
 import { HostnameText } from '../../instance-detail/HostnameText';
+import { offerSurvey } from '../../surveys/pending-survey';
 import { bulkRefundQuery, deleteInstance, instanceKeys, instancesChanged } from '../queries';
 import { type DeletionProgress, DeletionProgressDialog } from './DeletionProgressDialog';
 import { DeletionResults, refundedTotal } from './DeletionResults';
@@ -46,6 +47,9 @@ export function InstanceDeletionPage() {
   if (ids.length === 0 && !results) return <Navigate to="/services/instanceList" replace />;
 
   const backToList = () => {
+    // Asked why once per deletion, however many servers it took: about the first one, on the list.
+    const first = results?.deleted[0];
+    if (first) offerSurvey('delete-instance', String(first.instanceId));
     clearDeletionQueue();
     clearDeletionResults();
     navigate({ to: '/services/instanceList' });

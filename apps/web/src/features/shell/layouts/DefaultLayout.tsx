@@ -1,12 +1,16 @@
 import { Box, Container, Toolbar } from '@mui/material';
 import { type ReactNode, useState } from 'react';
+import { PendingSurvey } from '../../surveys/PendingSurvey';
 import { EmailVerificationBanner } from '../parts/EmailVerificationBanner';
 import { Footer } from '../parts/Footer';
 import { Sidebar } from '../parts/Sidebar';
 import { MAIN_CONTENT_ID, SkipLink } from '../parts/SkipLink';
 import { TopBar } from '../parts/TopBar';
 
-/** The signed-in panel: top bar, sidebar, the page, and the footer. `wide` gives the page more room. */
+/**
+ * The signed-in panel: top bar, sidebar, the page, the footer, and any survey offered. `wide` gives the
+ * page more room.
+ */
 export function DefaultLayout({ children, wide = false }: { children: ReactNode; wide?: boolean }) {
   const [navigationOpen, setNavigationOpen] = useState(false);
   return (
@@ -28,6 +32,8 @@ export function DefaultLayout({ children, wide = false }: { children: ReactNode;
         </Container>
         <Footer />
       </Box>
+      {/* A survey offered by the page, or by the one before it (features/surveys/pending-survey.ts). */}
+      <PendingSurvey />
     </Box>
   );
 }

@@ -12,7 +12,9 @@ describe('sign-up benefits', () => {
     const list = await screen.findByRole('list');
     expect(list).toHaveTextContent('Your SSH keys');
     expect(list).toHaveTextContent(`The panel speaks ${supportedLocales.length} languages`);
-    // Snapshots, backups, DDoS protection and support tickets arrive in later releases.
-    expect(list).not.toHaveTextContent(/snapshot|backup|ddos|ticket|support/i);
+    expect(list).toHaveTextContent('Snapshots and backups');
+    expect(list).toHaveTextContent('Open a ticket about any server');
+    // Floating IPs and one-click applications arrive in a later release.
+    expect(list).not.toHaveTextContent(/floating|one-click|application/i);
   });
 });

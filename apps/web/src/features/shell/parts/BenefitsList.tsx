@@ -9,7 +9,16 @@ import { brandingQuery } from '../../../api/branding';
  * What this release delivers, and nothing it does not: an area (snapshots, backups, support tickets…)
  * joins the list with the release that brings it, as in the README's "What is in this release".
  */
-export const releaseBenefits = ['deploy', 'regions', 'hourly', 'sshKeys', 'manage', 'languages'] as const;
+export const releaseBenefits = [
+  'deploy',
+  'regions',
+  'hourly',
+  'sshKeys',
+  'snapshots',
+  'support',
+  'manage',
+  'languages',
+] as const;
 
 /** The sign-up page's side: what a new customer gets. */
 export function BenefitsList() {

@@ -4,10 +4,14 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { useToast } from '../../../components/toast/ToastProvider';
+import { offerSurvey } from '../../surveys/pending-survey';
 import { useResolveTicket } from '../queries';
 import { useProblemText } from '../server-errors';
 
-/** "Mark as resolved", after a confirmation: the question is answered (a later reply reopens it). */
+/**
+ * "Mark as resolved", after a confirmation: the question is answered (a later reply reopens it). Then the
+ * customer is asked how happy they are with the help, unless they rated this ticket before.
+ */
 export function ResolveButton({ ticketId }: { ticketId: number }) {
   const { t } = useTranslation('support');
   const toast = useToast();
@@ -19,6 +23,7 @@ export function ResolveButton({ ticketId }: { ticketId: number }) {
       onSuccess: () => {
         setOpen(false);
         toast.success(t('resolve.done'));
+        offerSurvey('ticket-satisfaction', String(ticketId));
       },
       onError: (error) => {
         setOpen(false);

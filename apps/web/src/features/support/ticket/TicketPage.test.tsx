@@ -1,6 +1,13 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
+  answeredBefore,
+  lastSubmissionRoute,
+  neverAnswered,
+  submitRoute,
+  submitted,
+} from '../../surveys/surveys.test-helpers';
+import {
   attachment,
   created,
   fail,
@@ -155,6 +162,7 @@ describe('a ticket', () => {
       'GET /api/tickets/7': ok(ticket(7, { status: 'answered' })),
       'GET /api/followups': ok({ followups: thread }),
       'PUT /api/tickets/7': ok(ticket(7, { status: 'resolved' })),
+      [lastSubmissionRoute('ticket-satisfaction')]: answeredBefore('ticket-satisfaction', '7'),
     });
     await renderSupport('/support/7');
     fireEvent.click(await screen.findByRole('button', { name: 'Mark as resolved' }));
@@ -171,6 +179,50 @@ describe('a ticket', () => {
       expect(screen.queryByRole('button', { name: 'Mark as resolved' })).not.toBeInTheDocument(),
     );
     expect(screen.getByRole('textbox', { name: 'Your reply' })).toBeInTheDocument();
+  });
+
+  it('asks how happy the customer is with the help once resolved, about this ticket', async () => {
+    const api = mockApi({
+      'GET /api/tickets/7': ok(ticket(7, { status: 'answered' })),
+      'GET /api/followups': ok({ followups: thread }),
+      'PUT /api/tickets/7': ok(ticket(7, { status: 'resolved' })),
+      [lastSubmissionRoute('ticket-satisfaction')]: neverAnswered,
+      [submitRoute('ticket-satisfaction')]: submitted('ticket-satisfaction'),
+    });
+    await renderSupport('/support/7');
+    // Not before the customer says the question is answered.
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(api.calls('GET', '/api/surveys/3/last-submission')).toHaveLength(0);
+    fireEvent.click(await screen.findByRole('button', { name: 'Mark as resolved' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Mark this ticket as resolved?' });
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Mark as resolved' }));
+
+    const survey = await screen.findByRole('dialog', { name: 'How happy are you with the help you got?' });
+    expect(api.calls('GET', '/api/surveys/3/last-submission')[0]?.query.get('reference')).toBe('7');
+    fireEvent.click(within(survey).getByRole('radio', { name: '4 stars' }));
+    fireEvent.click(within(survey).getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(api.calls('POST', '/api/surveys/3/submit')[0]?.body).toEqual({
+      reference: '7',
+      choices: [{ id: 304, reason: null }],
+    });
+  });
+
+  it('does not ask again about a ticket rated before', async () => {
+    const api = mockApi({
+      'GET /api/tickets/7': ok(ticket(7, { status: 'answered' })),
+      'GET /api/followups': ok({ followups: thread }),
+      'PUT /api/tickets/7': ok(ticket(7, { status: 'resolved' })),
+      [lastSubmissionRoute('ticket-satisfaction')]: answeredBefore('ticket-satisfaction', '7'),
+    });
+    await renderSupport('/support/7');
+    fireEvent.click(await screen.findByRole('button', { name: 'Mark as resolved' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Mark this ticket as resolved?' });
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Mark as resolved' }));
+    expect(await screen.findByText('The ticket is marked as resolved.')).toBeInTheDocument();
+    await waitFor(() => expect(api.calls('GET', '/api/surveys/3/last-submission')).toHaveLength(1));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.queryByRole('button', { name: 'Answer the survey' })).not.toBeInTheDocument();
   });
 
   it('takes no reply once closed and leads to a new ticket about the same instance', async () => {
