@@ -118,6 +118,15 @@ export async function listFollowups(db: DbOrTx, ticketId: number) {
   }));
 }
 
+/** The files of one message, in the order they were uploaded. */
+export async function attachmentsOf(db: DbOrTx, followupId: number) {
+  return db
+    .select()
+    .from(ticketAttachments)
+    .where(eq(ticketAttachments.followupId, followupId))
+    .orderBy(asc(ticketAttachments.id));
+}
+
 /** A follow-up of one of the customer's tickets, locked for rating. */
 export async function findCustomerFollowup(db: DbOrTx, customerId: number, id: number) {
   const [row] = await db

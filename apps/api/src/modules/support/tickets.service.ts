@@ -23,6 +23,7 @@ import { assertAllowedContent } from './forbidden-content';
 import { staffMailOfCustomerMessage } from './support.mail';
 import { toFollowup, toTicket } from './support-dto';
 import {
+  attachmentsOf,
   claimAttachments,
   countTicketsByStatus,
   findCustomerFollowup,
@@ -172,8 +173,7 @@ export function createTicketService(deps: {
         await attach(tx, customer.id, input.attachmentIds, followup.id);
         await updateTicket(tx, ticket.id, { status: 'customer_replied' });
         await send(staffMailOfCustomerMessage(config, customer, ticket, 'replied'));
-        const [withFiles] = (await listFollowups(tx, ticket.id)).filter((f) => f.followup.id === followup.id);
-        return toFollowup(followup, withFiles?.attachments ?? []);
+        return toFollowup(followup, await attachmentsOf(tx, followup.id));
       });
     },
 
@@ -186,8 +186,7 @@ export function createTicketService(deps: {
           throw badRequest(supportErrorCodes.notRateable, 'Only replies of our team can be rated.');
         }
         const rated = await rateFollowup(tx, id, isLiked);
-        const [withFiles] = (await listFollowups(tx, rated.ticketId)).filter((f) => f.followup.id === id);
-        return toFollowup(rated, withFiles?.attachments ?? []);
+        return toFollowup(rated, await attachmentsOf(tx, id));
       });
     },
   };

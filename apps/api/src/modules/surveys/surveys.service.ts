@@ -75,6 +75,13 @@ export function createSurveyService(deps: { db: Database; config: Pick<Config, '
 
   /** The instance or ticket an answer is about must be (or have been) the customer's. */
   async function checkReference(customerId: number, type: SurveyType, reference: string) {
+    // The satisfaction survey is about the account: one answer, so no reference can open a second one.
+    if (type === 'csat' && reference !== '') {
+      throw badRequest(
+        surveyErrorCodes.unknownReference,
+        'The satisfaction survey is about your account as a whole.',
+      );
+    }
     if (type === 'delete-instance' || type === 'ticket-satisfaction') {
       const id = /^\d{1,9}$/.test(reference) ? Number(reference) : 0;
       const owned =

@@ -65,6 +65,8 @@ describe('surveys', () => {
     const again = await submit(alice, csat.id, { choices: [{ id: star(1), reason: 'Changed my mind.' }] });
     expect(again.statusCode).toBe(409);
     expect(again.json().code).toBe('SURVEY_ALREADY_SUBMITTED');
+    const sideways = await submit(alice, csat.id, { reference: 'again', choices: [{ id: star(5) }] });
+    expect(sideways.json().code).toBe('SURVEY_REFERENCE_NOT_FOUND');
 
     // Another customer's answer is their own.
     expect(
