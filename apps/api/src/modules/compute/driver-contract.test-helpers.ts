@@ -16,6 +16,8 @@ export interface DriverUnderTest {
   failNextBuild(): Promise<void>;
   /** The next snapshot being taken fails half-way. */
   failNextSnapshot(): Promise<void>;
+  /** The next resize of a running server, or the next reinstall, fails half-way. */
+  failNextRebuild(kind: 'resize' | 'reinstall'): Promise<void>;
   /** A fresh spec that this driver can build; `overrides` set what a test is about. */
   spec(overrides?: Partial<ServerSpec>): ServerSpec;
 }
@@ -154,29 +156,62 @@ export function describeDriverContract(name: string, setup: () => DriverUnderTes
       expect((await settled(ref)).status).toBe('active');
     });
 
-    it('resizes and reinstalls a settled server, with a new password after the reinstall', async () => {
+    it('resizes and reinstalls a settled server as operations a caller follows, with a new password after a clean install', async () => {
       const { driver } = setup();
       const ref = await activeServer();
-      expect(await driver.resize(ref, { vcpu: 2, ramMb: 2048, diskGb: 40, bandwidthTb: 2 })).toBeNull();
+      const grown = await driver.resize(ref, { vcpu: 2, ramMb: 2048, diskGb: 40, bandwidthTb: 2 });
+      expect(grown.password).toBeNull();
+      // A running server restarts at its new size: nothing else may happen to it meanwhile.
+      expect(isStableInstanceStatus((await driver.get(ref))!.status)).toBe(false);
+      await expect(driver.powerOff(ref)).rejects.toEqual(refusal('invalid_state'));
+      await expect(driver.resize(ref, { vcpu: 4, ramMb: 4096, diskGb: 40, bandwidthTb: 2 })).rejects.toEqual(
+        refusal('invalid_state'),
+      );
+      expect(await finished(grown.operation.id)).toMatchObject({ state: 'succeeded' });
       expect((await settled(ref)).status).toBe('active');
       // A disk shrinks only by a clean install, which gives a new password.
       await expect(driver.resize(ref, { vcpu: 2, ramMb: 2048, diskGb: 20, bandwidthTb: 2 })).rejects.toEqual(
         refusal('invalid_state'),
       );
+      await driver.powerOff(ref);
       const rebuilt = await driver.resize(
         ref,
         { vcpu: 2, ramMb: 2048, diskGb: 20, bandwidthTb: 2 },
         { source: { kind: 'os', osId: 2, osFamily: 'debian' }, username: 'root' },
       );
-      expect(rebuilt?.length).toBeGreaterThanOrEqual(8);
+      expect(rebuilt.password?.length).toBeGreaterThanOrEqual(8);
+      expect(await finished(rebuilt.operation.id)).toMatchObject({ state: 'succeeded' });
+      // A freshly installed server boots, whatever state it was in.
       expect((await settled(ref)).status).toBe('active');
-      const password = await driver.changeOs(ref, { kind: 'os', osId: 2, osFamily: 'debian' }, 'root');
-      expect(password.length).toBeGreaterThanOrEqual(8);
+      const reinstall = await driver.changeOs(ref, { kind: 'os', osId: 2, osFamily: 'debian' }, 'root');
+      expect(reinstall.password.length).toBeGreaterThanOrEqual(8);
+      await expect(driver.changeOs(ref, { kind: 'os', osId: 2, osFamily: 'debian' }, 'root')).rejects.toEqual(
+        refusal('invalid_state'),
+      );
+      expect(await finished(reinstall.operation.id)).toMatchObject({ state: 'succeeded' });
       expect((await settled(ref)).status).toBe('active');
       await driver.enableRescue(ref, 'Rescue123');
       await expect(driver.resize(ref, { vcpu: 1, ramMb: 1024, diskGb: 40, bandwidthTb: 1 })).rejects.toEqual(
         refusal('invalid_state'),
       );
+    });
+
+    it('fails a resize or a reinstall half-way, leaving the server as it was', async () => {
+      const { driver, failNextRebuild } = setup();
+      const ref = await activeServer();
+      await failNextRebuild('resize');
+      const resizing = await driver.resize(ref, { vcpu: 2, ramMb: 2048, diskGb: 40, bandwidthTb: 2 });
+      expect(await finished(resizing.operation.id)).toEqual({ state: 'failed', reason: expect.any(String) });
+      expect((await settled(ref)).status).toBe('active');
+      await driver.powerOff(ref);
+      await failNextRebuild('reinstall');
+      const reinstall = await driver.changeOs(ref, { kind: 'os', osId: 2, osFamily: 'debian' }, 'root');
+      expect(await finished(reinstall.operation.id)).toEqual({ state: 'failed', reason: expect.any(String) });
+      // Still shut down, and still able to take a new operation.
+      expect((await settled(ref)).status).toBe('shutdown');
+      const again = await driver.changeOs(ref, { kind: 'os', osId: 2, osFamily: 'debian' }, 'root');
+      expect(await finished(again.operation.id)).toMatchObject({ state: 'succeeded' });
+      expect((await settled(ref)).status).toBe('active');
     });
 
     it('takes and restores snapshots as operations a caller follows, the same one on a retry', async () => {

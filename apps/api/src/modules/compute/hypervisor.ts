@@ -114,6 +114,15 @@ export type OperationState =
   /** The operation failed half-way; the server is back in the state it had before it started. */
   | { state: 'failed'; reason: string };
 
+/**
+ * A resize or reinstall the driver started. A server already in an operation refuses another
+ * (`invalid_state`), so the caller stores the handle with its own record of the change.
+ */
+export interface StartedRebuild<P> {
+  operation: OperationHandle;
+  password: P;
+}
+
 export interface Hypervisor {
   readonly name: string;
 
@@ -131,13 +140,18 @@ export interface Hypervisor {
 
   // ---- instance operations (issue 13): resize, OS, rescue, snapshots, backups, ISO, network, monitoring ----
   /**
-   * Gives the server a new size on its host (`no_capacity` when the host has no room). A disk cannot
-   * shrink in place: a smaller disk needs `rebuild`, a clean install from that image, whose new password
-   * is returned (the server passes through `preparing_disk`); otherwise null.
+   * Starts giving the server a new size on its host (`no_capacity` when the host has no room, refused at
+   * once). A disk cannot shrink in place: a smaller disk needs `rebuild`, a clean install from that image,
+   * whose new password is returned (null otherwise). The server is in a transitional status until the
+   * operation ends (a running one restarts at its new size); failed half-way, it keeps its old size,
+   * disk and password.
    */
-  resize(ref: string, to: MachineSize, rebuild?: ServerRebuild): Promise<string | null>;
-  /** Reinstalls from `source` (same image: reinstall); returns the new password. */
-  changeOs(ref: string, source: ServerSource, username: string): Promise<string>;
+  resize(ref: string, to: MachineSize, rebuild?: ServerRebuild): Promise<StartedRebuild<string | null>>;
+  /**
+   * Starts reinstalling from `source` (same image: reinstall) and returns the new password, which works
+   * once the operation succeeds; failed half-way, the server keeps its old disk and password.
+   */
+  changeOs(ref: string, source: ServerSource, username: string): Promise<StartedRebuild<string>>;
   enableRescue(ref: string, password: string): Promise<void>;
   disableRescue(ref: string): Promise<void>;
   /** Writes the server's disk to a new image; the server is `taking_snapshot` until the operation ends. */

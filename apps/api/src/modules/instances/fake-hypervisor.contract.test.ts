@@ -13,5 +13,8 @@ describeDriverContract('the instances test fake', () => ({
   failNextSnapshot: async () => {
     fake.knobs.failOperations++;
   },
+  failNextRebuild: async () => {
+    fake.knobs.failRebuilds++;
+  },
   spec: serverSpec,
 }));

@@ -20,9 +20,12 @@ type FakeServer = ServerState & { spec?: ServerSpec; buildStep?: number };
 interface FakeOperation {
   id: string;
   ref: string;
-  kind: 'take' | 'restore' | 'backup';
+  kind: 'take' | 'restore' | 'backup' | 'resize' | 'reinstall';
   imageRef: string;
+  /** The status after success. */
   resume: InstanceStatus;
+  /** Puts the server back as it was when a resize or reinstall fails. */
+  undo?: () => void;
   state: OperationState;
   /** Read once while running: the next read settles it. */
   seen: boolean;
@@ -31,6 +34,7 @@ const buildSteps: InstanceStatus[] = ['initializing', 'preparing_disk', 'active'
 /** States a long operation passes through; the next `get` settles them to active. */
 const OPERATING: InstanceStatus[] = [
   'preparing_disk',
+  'spawning_qemu',
   'taking_snapshot',
   'loading_snapshot',
   'loading_backup',
@@ -70,6 +74,8 @@ export function createFakeHypervisor() {
     down: false,
     failBuilds: 0,
     failOperations: 0,
+    /** Resizes and reinstalls that fail half-way. */
+    failRebuilds: 0,
     /** Transfer every server counts, in bytes a second. */
     bytesPerSecond: 1000,
   };
@@ -112,14 +118,15 @@ export function createFakeHypervisor() {
   const operate = (
     s: FakeServer,
     status: InstanceStatus,
-    op?: Omit<FakeOperation, 'resume' | 'state' | 'seen'>,
+    op?: Omit<FakeOperation, 'resume' | 'state' | 'seen'> & { resume?: InstanceStatus },
   ) => {
     const operation: FakeOperation = {
       id: op?.id ?? `fake-op-${++opSerial}`,
       ref: s.ref,
       kind: op?.kind ?? 'restore',
       imageRef: op?.imageRef ?? '',
-      resume: s.status === 'shutdown' ? 'shutdown' : 'active',
+      resume: op?.resume ?? (s.status === 'shutdown' ? 'shutdown' : 'active'),
+      undo: op?.undo,
       state: { state: 'running', progress: null },
       seen: false,
     };
@@ -133,7 +140,11 @@ export function createFakeHypervisor() {
     const op = operating.get(s.ref)!;
     operating.delete(s.ref);
     s.status = op.resume;
-    if (knobs.failOperations > 0 && op.kind === 'take') {
+    if (op.undo && knobs.failRebuilds > 0) {
+      knobs.failRebuilds--;
+      op.undo();
+      op.state = { state: 'failed', reason: 'The disk could not be written.' };
+    } else if (knobs.failOperations > 0 && op.kind === 'take') {
       knobs.failOperations--;
       images.delete(op.imageRef);
       op.state = { state: 'failed', reason: 'The snapshot could not be written.' };
@@ -216,14 +227,30 @@ export function createFakeHypervisor() {
       if (s.spec && to.diskGb < s.spec.diskGb && !rebuild)
         throw new HypervisorError('invalid_state', `The disk of ${ref} cannot shrink in place`);
       if (knobs.noCapacity) throw new HypervisorError('no_capacity', 'The host has no room.');
+      const before = { status: s.status, spec: s.spec };
       if (s.spec) s.spec = { ...s.spec, ...to };
-      if (!rebuild) return null;
-      operate(s, 'preparing_disk');
-      return nextPassword();
+      const operation = operate(s, rebuild || s.status === 'shutdown' ? 'preparing_disk' : 'spawning_qemu', {
+        id: `fake-op-${++opSerial}`,
+        ref,
+        kind: 'resize',
+        imageRef: '',
+        resume: rebuild ? 'active' : before.status,
+        undo: () => Object.assign(s, before),
+      });
+      return { operation, password: rebuild ? nextPassword() : null };
     }),
     changeOs: op('changeOs', (ref: string) => {
-      operate(inState(ref, SETTLED), 'preparing_disk');
-      return nextPassword();
+      const s = inState(ref, SETTLED);
+      const before = { status: s.status };
+      const operation = operate(s, 'preparing_disk', {
+        id: `fake-op-${++opSerial}`,
+        ref,
+        kind: 'reinstall',
+        imageRef: '',
+        resume: 'active',
+        undo: () => Object.assign(s, before),
+      });
+      return { operation, password: nextPassword() };
     }),
     enableRescue: op('enableRescue', (ref: string, _password: string) => {
       inState(ref, SETTLED).status = 'rescue';

@@ -36,8 +36,9 @@ export function instanceActionSupport(deps: { db: Database; hypervisor: Hypervis
     const record = await findInstance(db, customer.id, id, isAccountSuspended(customer.status));
     if (!record) throw instanceNotFound();
     if (record.suspended) throw accessSuspended();
-    if (record.instance.lifecycle !== 'ready' || !isStableInstanceStatus(record.instance.status))
-      throw changing();
+    // A resize or OS change whose outcome is not yet recorded counts as changing, whatever the status says.
+    const { lifecycle, status, operation } = record.instance;
+    if (lifecycle !== 'ready' || !isStableInstanceStatus(status) || operation !== null) throw changing();
     return record;
   }
 

@@ -1,9 +1,8 @@
 import { usernameForOsFamily } from '@nimbus/contract';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import type { JobQueue } from '../../jobs/queue';
 import { badRequest, notFound } from '../../lib/errors';
-import { logActivity } from '../activity-log/activity-log.service';
 import { findOsFamily, findOsVersion, listFeatures } from '../catalogue/catalogue.repository';
 import { type Hypervisor, HypervisorError, type ServerSource, serverRef } from '../compute/hypervisor';
 import {
@@ -14,11 +13,12 @@ import {
   instanceActionSupport,
   notAvailable,
 } from './instance-action-support';
-import { instances } from './instances.tables';
+import { requestOperationFollow } from './instance-operations';
+import { instances, type OsTarget } from './instances.tables';
 
 /**
- * Change OS and reinstall (instances.md §5): the disk is rebuilt from the chosen image and a new password
- * is shown once. Choosing the image the instance runs is a reinstall, which keeps an application and its
+ * Change OS and reinstall (instances.md §5): the driver rebuilds the disk from the chosen image and a new
+ * password is shown once; a job follows the rebuild and records the new image when it succeeds. Choosing the image the instance runs is a reinstall, which keeps an application and its
  * settings; another image drops them (the application lived on the old disk).
  */
 export function createInstanceOs(deps: { db: Database; hypervisor: Hypervisor; jobs: JobQueue }) {
@@ -59,34 +59,41 @@ export function createInstanceOs(deps: { db: Database; hypervisor: Hypervisor; j
         ? { kind: 'application', appId: app.appId, osId: os.id, osFamily: os.family, ocaData: app.ocaData }
         : { kind: 'os', osId: os.id, osFamily: os.family };
       const event = reinstall ? 'instance_reinstalled' : 'instance_os_changed';
-      let password: string;
-      try {
-        password = await hypervisor.changeOs(serverRef(id), source, usernameForOsFamily(os.family));
-      } catch (error) {
-        await logFor(record, `${event}_failed`, { reason: failureKind(error) });
-        if (error instanceof HypervisorError && error.kind === 'invalid_state') throw changing();
-        throw infrastructureError();
-      }
+      const target: OsTarget = {
+        osId: os.id,
+        osFamily: os.family,
+        osName: name,
+        appId: app?.appId ?? null,
+        ocaData: app?.ocaData ?? {},
+        event,
+      };
+      let password = '';
+      // The driver starts inside the transaction that records its operation; the image the instance runs
+      // changes when the operation succeeds (instance-operations.ts).
       await db.transaction(async (tx) => {
-        await tx
-          .update(instances)
-          .set({
-            osId: os.id,
-            osFamily: os.family,
-            osName: name,
-            appId: app?.appId ?? null,
-            ocaData: app?.ocaData ?? {},
-            updatedAt: new Date(),
-          })
-          .where(eq(instances.id, id));
-        await logActivity(tx, {
-          customerId: customer.id,
-          event,
-          data: { hostname: row.hostname, osName: name, previousOsName: row.osName },
-          instanceId: id,
-          mainIp: row.mainIp,
-        });
+        const [locked] = await tx
+          .select({ status: instances.status, operation: instances.operation })
+          .from(instances)
+          .where(and(eq(instances.id, id), eq(instances.lifecycle, 'ready')))
+          .for('update');
+        if (!locked || locked.operation !== null || locked.status !== row.status) throw changing();
+        try {
+          const started = await hypervisor.changeOs(serverRef(id), source, usernameForOsFamily(os.family));
+          password = started.password;
+          await tx
+            .update(instances)
+            .set({
+              operation: { kind: 'change_os', id: started.operation.id, target },
+              updatedAt: new Date(),
+            })
+            .where(eq(instances.id, id));
+        } catch (error) {
+          await logFor(record, `${event}_failed`, { reason: failureKind(error) });
+          if (error instanceof HypervisorError && error.kind === 'invalid_state') throw changing();
+          throw infrastructureError();
+        }
       });
+      await requestOperationFollow(deps.jobs, id, 1);
       // The new password is never stored or logged: it is in this answer only.
       await mirror(customer, record);
       return { data: { password } };

@@ -17,11 +17,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import type { JobQueue } from '../../jobs/queue';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
-import { logActivity } from '../activity-log/activity-log.service';
-import { repriceBackups } from '../backups/backups.service';
-import { endBillableItem, startBillableItem } from '../billing/billable-items';
 import { assertCanAfford } from '../billing/credit-check';
-import { startOfHour } from '../billing/hourly-billing';
 import { lockCreditAccount } from '../billing/ledger';
 import { loadAppConfig } from '../catalogue/app-config';
 import { toProduct, toRegion } from '../catalogue/catalogue.mappers';
@@ -45,12 +41,12 @@ import {
   instanceActionSupport,
   notAvailable,
 } from './instance-action-support';
-import { instances } from './instances.tables';
+import { requestOperationFollow } from './instance-operations';
+import { instances, type ResizeTarget } from './instances.tables';
 
 type ResizeBody = Required<Pick<ResizeRequest, 'type' | 'regionId' | 'extraResource'>> &
   Pick<ResizeRequest, 'productId' | 'acknowledgeCleanInstall'>;
 
-const HOUR_MS = 3_600_000;
 const invalid = (detail: string) => badRequest('INVALID_RESIZE', detail);
 
 const unavailableDetail = {
@@ -61,10 +57,10 @@ const unavailableDetail = {
 
 /**
  * Resize (instances.md §4, §5, §8): a fixed plan with add-ons or a custom plan, in the instance's own
- * region and class. The server is resized on its host through the driver; a smaller disk is a clean
- * install (acknowledged) whose new password is answered once. Billing moves to the new price from the
- * next full hour: the old item ends and a new one starts there, both with reason `resized`, so each hour
- * is billed once (docs/decisions.md, "Resize and the hourly rule"); backups follow the new price.
+ * region and class. The request is checked (rules, stock, credit) and the driver starts the resize on the
+ * server's host; a smaller disk is a clean install (acknowledged) whose new password is answered once. A
+ * job follows the driver's operation and, when it succeeds, records the new size and moves billing to
+ * the new price from the next full hour (instance-operations.ts).
  */
 export function createInstanceResize(deps: { db: Database; hypervisor: Hypervisor; jobs: JobQueue }) {
   const { db, hypervisor } = deps;
@@ -171,18 +167,43 @@ export function createInstanceResize(deps: { db: Database; hypervisor: Hyperviso
         promoted: row.isPromoted,
       });
       const planName = product?.name ?? null;
-      const now = new Date();
-      const nextHour = new Date(startOfHour(now).getTime() + HOUR_MS);
+      const target: ResizeTarget = {
+        productId: productRow?.id ?? null,
+        planName,
+        ...machine,
+        extraResource: body.extraResource,
+        monthlyPrice: quote.monthly,
+        undiscountedMonthly: quote.undiscountedMonthly,
+        subDescription: instanceSubDescription({
+          planName,
+          regionName: region.name,
+          ipv4: row.assignIpv4,
+          ipv6: row.assignIpv6,
+          ddos: row.isDdosProtected,
+          featureNames: featureRows.filter((f) => row.featureIds.includes(f.id)).map((f) => f.name),
+        }),
+        cleanInstall: rebuild !== undefined,
+        from: `${row.vcpuCount} vCPU, ${row.ramMb / 1024} GB, ${row.diskGb} GB`,
+      };
 
       let password: string | null = null;
       await db.transaction(async (tx) => {
         const balance = await lockCreditAccount(tx, customer.id);
         const [locked] = await tx
-          .select({ status: instances.status, billableItemId: instances.billableItemId })
+          .select({
+            status: instances.status,
+            billableItemId: instances.billableItemId,
+            operation: instances.operation,
+          })
           .from(instances)
           .where(and(eq(instances.id, id), eq(instances.lifecycle, 'ready')))
           .for('update');
-        if (!locked || locked.status !== row.status || locked.billableItemId !== row.billableItemId)
+        if (
+          !locked ||
+          locked.operation !== null ||
+          locked.status !== row.status ||
+          locked.billableItemId !== row.billableItemId
+        )
           throw changing();
         if (productRow && productRow.id !== row.productId) {
           const offer = await lockOffer(tx, productRow.id, row.regionId);
@@ -203,9 +224,15 @@ export function createInstanceResize(deps: { db: Database; hypervisor: Hyperviso
           row.billableItemId,
         );
 
-        // The driver acts inside the transaction: a refusal leaves billing and the row as they were.
+        // The driver starts inside the transaction: a refusal leaves the row as it was. The size and the
+        // bill change when the operation succeeds (instance-operations.ts).
         try {
-          password = await hypervisor.resize(serverRef(id), machine, rebuild);
+          const started = await hypervisor.resize(serverRef(id), machine, rebuild);
+          password = started.password;
+          await tx
+            .update(instances)
+            .set({ operation: { kind: 'resize', id: started.operation.id, target }, updatedAt: new Date() })
+            .where(eq(instances.id, id));
         } catch (error) {
           await logFor(record, 'instance_resize_failed', { reason: failureKind(error) });
           if (error instanceof HypervisorError && error.kind === 'no_capacity')
@@ -213,57 +240,8 @@ export function createInstanceResize(deps: { db: Database; hypervisor: Hyperviso
           if (error instanceof HypervisorError && error.kind === 'invalid_state') throw changing();
           throw infrastructureError();
         }
-
-        if (row.billableItemId !== null) await endBillableItem(tx, row.billableItemId, 'resized', nextHour);
-        const item = await startBillableItem(tx, {
-          customerId: customer.id,
-          resourceType: 'instance',
-          resourceId: String(id),
-          instanceId: id,
-          description: row.hostname,
-          subDescription: instanceSubDescription({
-            planName,
-            regionName: region.name,
-            ipv4: row.assignIpv4,
-            ipv6: row.assignIpv6,
-            ddos: row.isDdosProtected,
-            featureNames: featureRows.filter((f) => row.featureIds.includes(f.id)).map((f) => f.name),
-          }),
-          billingCycle: 'hourly',
-          monthlyPrice: quote.monthly,
-          undiscountedMonthly: quote.undiscountedMonthly,
-          reason: 'resized',
-          startedAt: nextHour,
-          oneMonthInHours: appConfig.oneMonthInHours,
-        });
-        await repriceBackups(tx, id, quote.monthly, nextHour);
-        await tx
-          .update(instances)
-          .set({
-            productId: productRow?.id ?? null,
-            planName,
-            vcpuCount: machine.vcpu,
-            ramMb: machine.ramMb,
-            diskGb: machine.diskGb,
-            bandwidthTb: machine.bandwidthTb,
-            extraResource: body.extraResource,
-            billableItemId: item.id,
-            updatedAt: now,
-          })
-          .where(eq(instances.id, id));
-        await logActivity(tx, {
-          customerId: customer.id,
-          event: 'instance_resized',
-          data: {
-            hostname: row.hostname,
-            from: `${row.vcpuCount} vCPU, ${row.ramMb / 1024} GB, ${row.diskGb} GB`,
-            to: `${machine.vcpu} vCPU, ${machine.ramMb / 1024} GB, ${machine.diskGb} GB`,
-            cleanInstall: rebuild !== undefined,
-          },
-          instanceId: id,
-          mainIp: row.mainIp,
-        });
       });
+      await requestOperationFollow(deps.jobs, id, 1);
       // The new password (after a clean install) is never stored or logged: it is in this answer only.
       await mirror(customer, record);
       return { password };

@@ -4,7 +4,7 @@ import { activityLogs } from '../activity-log/activity-log.tables';
 import { HypervisorError } from '../compute/hypervisor';
 import { fakeHypervisor } from './fake-hypervisor.test-helpers';
 import { instances } from './instances.tables';
-import { insertInstance, useInstancesApp } from './instances.test-helpers';
+import { followOperation, insertInstance, useInstancesApp } from './instances.test-helpers';
 
 vi.mock('../compute/compute', async () => {
   const { fakeHypervisor } = await import('./fake-hypervisor.test-helpers');
@@ -33,14 +33,18 @@ describe('change OS and reinstall', () => {
     expect(res.statusCode, res.body).toBe(200);
     const { password } = res.json().data.data;
     expect(password).toMatch(/^Generated-Pass-\d+$/);
+    expect(fakeHypervisor.servers.get(`instance-${row.id}`)!.status).toBe('preparing_disk');
+    // The image changes once the driver's rebuild succeeds.
+    expect((await stored(row.id)).osId).toBe(101);
+    await followOperation(env, row.id);
     expect(await stored(row.id)).toMatchObject({
       osId: 111,
       osFamily: 'debian',
       osName: 'Debian 12 Bookworm',
       appId: null,
       ocaData: {},
+      operation: null,
     });
-    expect(fakeHypervisor.servers.get(`instance-${row.id}`)!.status).toBe('preparing_disk');
     const entries = await logs(row.id);
     expect(entries.map((e) => e.event)).toEqual(['instance_os_changed']);
     expect(entries[0]!.data).toMatchObject({ osName: 'Debian 12 Bookworm', previousOsName: 'Ubuntu 24.04' });
@@ -51,8 +55,18 @@ describe('change OS and reinstall', () => {
     const row = await insertInstance(env.db, env.alice.id, { osId: 101, appId: 7, ocaData: { site: 'x' } });
     const res = await changeOs(env.alice, row.id, 101);
     expect(res.statusCode, res.body).toBe(200);
+    await followOperation(env, row.id);
     expect(await stored(row.id)).toMatchObject({ osId: 101, appId: 7, ocaData: { site: 'x' } });
     expect((await logs(row.id)).map((e) => e.event)).toEqual(['instance_reinstalled']);
+  });
+
+  it('keeps the old image when the rebuild fails half-way', async () => {
+    const row = await insertInstance(env.db, env.alice.id, { osId: 101 });
+    fakeHypervisor.knobs.failRebuilds = 1;
+    expect((await changeOs(env.alice, row.id, 111)).statusCode).toBe(200);
+    await followOperation(env, row.id);
+    expect(await stored(row.id)).toMatchObject({ osId: 101, osName: row.osName, operation: null });
+    expect((await logs(row.id)).map((e) => e.event)).toEqual(['instance_os_changed_failed']);
   });
 
   it('refuses images the instance cannot run, and instances that cannot change now', async () => {

@@ -7,8 +7,18 @@ import {
   requestConverge,
   sweepUnsettled,
 } from './converge';
+import {
+  followInstanceOperation,
+  INSTANCE_OPERATION_FOLLOW_JOB,
+  INSTANCE_OPERATION_SWEEP_JOB,
+  requestOperationFollow,
+  sweepInstanceOperations,
+} from './instance-operations';
 
-/** Provisioning and deletion jobs of the instances area: converge runs and their sweeper. */
+/**
+ * Jobs of the instances area: converge runs (provisioning, deletion, status) and the follow runs of
+ * resizes and OS changes, each with a sweeper for runs that were lost.
+ */
 export function instanceJobs(deps: Pick<AppDeps, 'db' | 'hypervisor' | 'jobs'>): JobDefinition<never>[] {
   const { db, hypervisor, jobs: sender } = deps;
   const converge: JobDefinition<{ instanceId: number }> = {
@@ -33,5 +43,25 @@ export function instanceJobs(deps: Pick<AppDeps, 'db' | 'hypervisor' | 'jobs'>):
       await sweepUnsettled(db, sender);
     },
   };
-  return [converge, sweep] as JobDefinition<never>[];
+  const followOperation: JobDefinition<{ instanceId: number }> = {
+    name: INSTANCE_OPERATION_FOLLOW_JOB,
+    policy: 'short',
+    retryLimit: 5,
+    retryDelaySeconds: 5,
+    concurrency: 4,
+    handler: async ({ instanceId }) => {
+      if ((await followInstanceOperation({ db, hypervisor, jobs: sender }, instanceId)) === 'pending')
+        await requestOperationFollow(sender, instanceId, 2);
+    },
+  };
+  const sweepOperations: JobDefinition = {
+    name: INSTANCE_OPERATION_SWEEP_JOB,
+    schedule: '* * * * *',
+    retryLimit: 1,
+    concurrency: 1,
+    handler: async () => {
+      await sweepInstanceOperations(db, sender);
+    },
+  };
+  return [converge, sweep, followOperation, sweepOperations] as JobDefinition<never>[];
 }

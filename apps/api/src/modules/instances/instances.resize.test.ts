@@ -6,7 +6,7 @@ import { customerWithCredit, post } from '../billing/billing.test-helpers';
 import { setStock } from './creation/creation.test-helpers';
 import { fakeHypervisor } from './fake-hypervisor.test-helpers';
 import { instances } from './instances.tables';
-import { insertInstance, instanceEvents, useInstancesApp } from './instances.test-helpers';
+import { followOperation, insertInstance, instanceEvents, useInstancesApp } from './instances.test-helpers';
 
 vi.mock('../compute/compute', async () => {
   const { fakeHypervisor } = await import('./fake-hypervisor.test-helpers');
@@ -45,7 +45,13 @@ describe('resize', () => {
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data).toEqual({ password: null });
+    // Nothing changes until the server has its new size: the driver's operation is followed by a job.
+    expect(await stored(row.id)).toMatchObject({ productId: 1, billableItemId: row.billableItemId });
+    expect((await stored(row.id)).operation).toMatchObject({ kind: 'resize' });
+    expect((await resize(row.id, { type: 'FIXED', productId: 3 })).json().code).toBe('INSTANCE_CHANGING');
+    await followOperation(env, row.id);
     const after = await stored(row.id);
+    expect(after.operation).toBeNull();
     expect(after).toMatchObject({
       productId: 2,
       planName: 'Cloud M',
@@ -100,10 +106,31 @@ describe('resize', () => {
     expect(res.statusCode, res.body).toBe(200);
     const { password } = res.json().data;
     expect(password).toMatch(/^Generated-Pass-\d+$/);
-    expect(await stored(row.id)).toMatchObject({ productId: null, planName: null, diskGb: 20, ramMb: 2048 });
     expect(fakeHypervisor.servers.get(`instance-${row.id}`)!.status).toBe('preparing_disk');
+    await followOperation(env, row.id);
+    expect(await stored(row.id)).toMatchObject({ productId: null, planName: null, diskGb: 20, ramMb: 2048 });
     const detail = await env.call(env.alice, 'GET', `/api/instances/${row.id}`);
     expect(detail.body).not.toContain(password);
+  });
+
+  it('keeps the old size and bill when the resize fails half-way', async () => {
+    const row = await insertInstance(env.db, env.alice.id, cloudS);
+    fakeHypervisor.knobs.failRebuilds = 1;
+    const res = await resize(row.id, { type: 'FIXED', productId: 2 });
+    expect(res.statusCode, res.body).toBe(200);
+    await followOperation(env, row.id);
+    expect(await stored(row.id)).toMatchObject({
+      productId: 1,
+      diskGb: row.diskGb,
+      billableItemId: row.billableItemId,
+      operation: null,
+    });
+    expect(await item(row.billableItemId!)).toMatchObject({ status: 'active', endedAt: null });
+    expect(await instanceEvents(env.db, row.id)).toEqual(['instance_resize_failed']);
+    // The instance can be resized again once the failure is recorded.
+    await resize(row.id, { type: 'FIXED', productId: 2 });
+    await followOperation(env, row.id);
+    expect((await stored(row.id)).productId).toBe(2);
   });
 
   it('refuses what the spec rules out, changing nothing', async () => {

@@ -25,6 +25,35 @@ const at = () => timestamp({ withTimezone: true });
  */
 export type InstanceLifecycle = 'provisioning' | 'ready' | 'failed' | 'deleting' | 'deleted';
 
+/** The size a resize gives, recorded when the driver succeeds (pricing fixed when it was asked). */
+export interface ResizeTarget {
+  productId: number | null;
+  planName: string | null;
+  vcpu: number;
+  ramMb: number;
+  diskGb: number;
+  bandwidthTb: number;
+  extraResource: ExtraResource;
+  monthlyPrice: number;
+  undiscountedMonthly: number;
+  subDescription: string;
+  cleanInstall: boolean;
+  from: string;
+}
+/** The image an OS change or reinstall installs, recorded when the driver succeeds. */
+export interface OsTarget {
+  osId: number;
+  osFamily: string;
+  osName: string;
+  appId: number | null;
+  ocaData: Record<string, string>;
+  event: 'instance_reinstalled' | 'instance_os_changed';
+}
+/** A resize or OS change the driver runs: its operation id, followed by a job until it ends. */
+export type InstanceOperation =
+  | { kind: 'resize'; id: string; target: ResizeTarget }
+  | { kind: 'change_os'; id: string; target: OsTarget };
+
 export const instances = pgTable(
   'instances',
   {
@@ -86,6 +115,8 @@ export const instances = pgTable(
     discountPercent: numeric({ precision: 5, scale: 2, mode: 'number' }).notNull().default(0),
     /** The billable item that charges for this instance. */
     billableItemId: integer(),
+    /** The resize or OS change in progress on the server, if any (instance-operations.ts follows it). */
+    operation: jsonb().$type<InstanceOperation>(),
     /** The driver accepted `create` for this instance's ref. */
     driverCreatedAt: at(),
     insertedAt: at().notNull().defaultNow(),
@@ -100,6 +131,8 @@ export const instances = pgTable(
     index('instances_customer_list_idx')
       .on(t.customerId, t.insertedAt.desc(), t.id.desc())
       .where(sql`lifecycle IN ('provisioning', 'ready', 'deleting')`),
+    // The sweep that follows resizes and OS changes whose job was lost.
+    index('instances_operation_idx').on(t.id).where(sql`operation IS NOT NULL`),
     index('instances_stock_idx')
       .on(t.productId, t.regionId)
       .where(sql`lifecycle IN ('provisioning', 'ready', 'deleting')`),

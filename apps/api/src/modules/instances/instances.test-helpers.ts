@@ -8,7 +8,9 @@ import { relaxedLimits } from '../auth/auth.test-helpers';
 import { startBillableItem } from '../billing/billable-items';
 import { customerWithCredit } from '../billing/billing.test-helpers';
 import { regions } from '../catalogue/catalogue.tables';
+import type { Hypervisor } from '../compute/hypervisor';
 import { fakeHypervisor } from './fake-hypervisor.test-helpers';
+import { followInstanceOperation } from './instance-operations';
 import { instances } from './instances.tables';
 
 type NewInstance = typeof instances.$inferInsert;
@@ -133,6 +135,20 @@ export function useInstancesApp() {
   });
   afterAll(() => t.close());
   return env;
+}
+
+/**
+ * Runs the follow job of an instance's resize or OS change until its outcome is recorded, as the worker
+ * would (each read of the fake's operation moves it one step).
+ */
+export async function followOperation(
+  env: { db: Database; jobs: TestApp['jobs'] },
+  instanceId: number,
+  hypervisor: Hypervisor = fakeHypervisor.driver,
+) {
+  for (let attempt = 0; attempt < 5; attempt++)
+    if ((await followInstanceOperation({ ...env, hypervisor }, instanceId)) === 'settled') return;
+  throw new Error(`The operation of instance ${instanceId} did not end`);
 }
 
 /** The activity log events of an instance, oldest first, as its Logs tab lists them (for assertions). */

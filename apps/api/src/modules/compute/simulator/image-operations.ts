@@ -10,7 +10,7 @@ import { simOperations, simServers } from './simulator.tables';
 import { metricSample } from './telemetry';
 import { dueAfter } from './transitions';
 
-type OperationKind = (typeof simOperations.$inferSelect)['kind'];
+type OperationKind = Exclude<(typeof simOperations.$inferSelect)['kind'], 'resize' | 'reinstall'>;
 const SETTLED: InstanceStatus[] = ['active', 'shutdown'];
 const verbs: Record<OperationKind, string> = {
   take_snapshot: 'snapshot',
@@ -111,11 +111,31 @@ export function imageOperations(deps: SimulatorDeps) {
         [op] = await db.select().from(simOperations).where(eq(simOperations.id, id));
       }
       if (!op) throw new HypervisorError('not_found', `No operation ${id}.`);
+      if (op.state === 'running' && op.kind !== 'take_backup') await failOrphaned(db, op.id, op.serverRef);
+      [op] = await db.select().from(simOperations).where(eq(simOperations.id, id));
+      if (!op) throw new HypervisorError('not_found', `No operation ${id}.`);
       if (op.state === 'succeeded') return { state: 'succeeded', sizeMb: op.sizeMb };
       if (op.state === 'failed') return { state: 'failed', reason: op.failure ?? 'The operation failed.' };
       return { state: 'running', progress: stepSeconds > 0 ? Math.min(0.99, elapsed / stepSeconds) : null };
     },
   };
+}
+
+/** Fails an operation whose server was deleted or broke meanwhile: no step job will end it. */
+async function failOrphaned(db: Database, operationId: string, ref: string) {
+  const [server] = await db
+    .select({
+      operationId: simServers.operationId,
+      deletedAt: simServers.deletedAt,
+      failure: simServers.failure,
+    })
+    .from(simServers)
+    .where(eq(simServers.ref, ref));
+  if (server && !server.deletedAt && !server.failure && server.operationId === operationId) return;
+  await db
+    .update(simOperations)
+    .set({ state: 'failed', failure: 'The server is gone.', finishedAt: new Date() })
+    .where(and(eq(simOperations.id, operationId), eq(simOperations.state, 'running')));
 }
 
 /**

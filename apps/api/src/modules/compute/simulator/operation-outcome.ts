@@ -1,4 +1,3 @@
-import type { InstanceStatus } from '@nimbus/contract';
 import { eq } from 'drizzle-orm';
 import type { Tx } from '../../../db/client';
 import { deleteImage } from './images';
@@ -13,27 +12,32 @@ const usedDiskMb = (server: SimServer) =>
 
 /**
  * Ends the server's operation when its step completes (or fails): the operation records the outcome and
- * the server returns to the status it had. A failed snapshot leaves no image behind.
+ * the server takes the status it ends in. A failed snapshot leaves no image behind; a failed resize or
+ * reinstall gives the server back the size, disk and password it had. Returns what the server's row
+ * takes.
  */
 export async function finishOperation(
   tx: Tx,
   server: SimServer,
   outcome: { failure: string | null },
   now: Date,
-): Promise<InstanceStatus> {
+): Promise<Pick<SimServer, 'status'> & Partial<Pick<SimServer, 'spec' | 'passwordHash'>>> {
   const [op] = await tx.select().from(simOperations).where(eq(simOperations.id, server.operationId!));
-  const resume = op?.resumeStatus ?? 'active';
-  if (op) {
-    await tx
-      .update(simOperations)
-      .set({
-        state: outcome.failure ? 'failed' : 'succeeded',
-        failure: outcome.failure,
-        sizeMb: op.kind === 'take_snapshot' && !outcome.failure ? usedDiskMb(server) : null,
-        finishedAt: now,
-      })
-      .where(eq(simOperations.id, op.id));
-    if (op.kind === 'take_snapshot' && outcome.failure) await deleteImage(tx, op.imageRef, 'snapshot');
-  }
-  return resume;
+  if (!op) return { status: 'active' };
+  await tx
+    .update(simOperations)
+    .set({
+      state: outcome.failure ? 'failed' : 'succeeded',
+      failure: outcome.failure,
+      sizeMb: op.kind === 'take_snapshot' && !outcome.failure ? usedDiskMb(server) : null,
+      finishedAt: now,
+    })
+    .where(eq(simOperations.id, op.id));
+  if (op.kind === 'take_snapshot' && outcome.failure) await deleteImage(tx, op.imageRef, 'snapshot');
+  if (!outcome.failure) return { status: op.successStatus ?? op.resumeStatus };
+  return {
+    status: op.resumeStatus,
+    ...(op.resumeSpec ? { spec: op.resumeSpec } : {}),
+    ...(op.resumePasswordHash ? { passwordHash: op.resumePasswordHash } : {}),
+  };
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   addressesOf,
   advanceDueServers,
+  plantFault,
   simServerRow,
   useFleet,
   useSimulator,
@@ -27,6 +28,7 @@ describe('simulator operations of the later instance issue', () => {
       bandwidthTb: 2,
     });
     expect((await hostUsage(sim.db, 6))[0]!.vcpu.used).toBe(8);
+    await advanceDueServers(sim.db);
     await expect(
       sim.hv.resize(ref, { vcpu: 5, ramMb: 4096, diskGb: 100, bandwidthTb: 2 }),
     ).rejects.toMatchObject({
@@ -42,13 +44,34 @@ describe('simulator operations of the later instance issue', () => {
   it('reinstalls through the provisioning steps, keeping addresses, with a new password', async () => {
     const ref = await sim.activeServer({ assignIpv6: true });
     const before = await addressesOf(sim.db, ref);
-    const password = await sim.hv.changeOs(ref, { kind: 'os', osId: 2, osFamily: 'debian' }, 'root');
+    const { password } = await sim.hv.changeOs(ref, { kind: 'os', osId: 2, osFamily: 'debian' }, 'root');
     expect(await status(ref)).toBe('preparing_disk');
     await expect(sim.hv.powerOff(ref)).rejects.toMatchObject({ kind: 'invalid_state' });
     await advanceDueServers(sim.db);
     expect(await status(ref)).toBe('active');
     expect((await addressesOf(sim.db, ref)).sort()).toEqual(before.sort());
     expect(await verifyServerPassword((await simServerRow(sim.db, ref))!.passwordHash, password)).toBe(true);
+  });
+
+  it('gives a failed resize its room back and a failed reinstall its old disk and password', async () => {
+    await useFleet(sim.db, 5, [{ vcpu: 8, ramMb: 16384, diskGb: 500 }]);
+    const ref = await sim.activeServer({ regionId: 5, vcpu: 2 });
+    const before = (await simServerRow(sim.db, ref))!;
+    await plantFault(sim.db, { step: 'spawning_qemu' });
+    const resizing = await sim.hv.resize(ref, { vcpu: 6, ramMb: 8192, diskGb: 200, bandwidthTb: 2 });
+    expect((await hostUsage(sim.db, 5))[0]!.vcpu.used).toBe(6);
+    await advanceDueServers(sim.db);
+    expect(await sim.hv.operation(resizing.operation.id)).toMatchObject({ state: 'failed' });
+    expect((await simServerRow(sim.db, ref))!.spec).toEqual(before.spec);
+    expect((await hostUsage(sim.db, 5))[0]!.vcpu.used).toBe(2);
+
+    await plantFault(sim.db, { step: 'preparing_disk' });
+    const reinstall = await sim.hv.changeOs(ref, { kind: 'os', osId: 2, osFamily: 'debian' }, 'root');
+    await advanceDueServers(sim.db);
+    expect(await sim.hv.operation(reinstall.operation.id)).toMatchObject({ state: 'failed' });
+    const after = (await simServerRow(sim.db, ref))!;
+    expect(after).toMatchObject({ status: 'active', spec: before.spec, passwordHash: before.passwordHash });
+    expect(await verifyServerPassword(after.passwordHash, reinstall.password)).toBe(false);
   });
 
   it('enters and leaves rescue', async () => {

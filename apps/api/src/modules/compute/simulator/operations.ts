@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { InstanceStatus } from '@nimbus/contract';
 import { eq } from 'drizzle-orm';
 import type { Tx } from '../../../db/client';
@@ -15,7 +16,7 @@ import { requireCompleteIso } from './iso-store';
 import { generateServerPassword, hashServerPassword } from './passwords';
 import { expectStatus, type SimServer, type SimulatorDeps, withServer } from './servers';
 import { scheduleStep } from './simulator.jobs';
-import { simServers } from './simulator.tables';
+import { simOperations, simServers } from './simulator.tables';
 import { dueAfter } from './transitions';
 
 const SETTLED: InstanceStatus[] = ['active', 'shutdown'];
@@ -47,6 +48,30 @@ export function laterOperations(deps: SimulatorDeps) {
       .where(eq(simServers.ref, server.ref));
     return { ref: server.ref, status, stepDueAt };
   }
+  /**
+   * Starts a resize or reinstall as an operation: the change applies now and the server enters `status`;
+   * the operation keeps what it replaced, so a failure puts it back. A clean install boots the server.
+   */
+  async function startRebuild(
+    tx: Tx,
+    server: SimServer,
+    kind: 'resize' | 'reinstall',
+    status: InstanceStatus,
+    change: Pick<SimServer, 'spec'> & Partial<Pick<SimServer, 'passwordHash'>>,
+  ) {
+    const id = `op-${randomUUID()}`;
+    await tx.insert(simOperations).values({
+      id,
+      serverRef: server.ref,
+      kind,
+      imageRef: '',
+      resumeStatus: server.status,
+      successStatus: change.passwordHash ? 'active' : server.status,
+      resumeSpec: server.spec,
+      resumePasswordHash: server.passwordHash,
+    });
+    return { id, step: await startStep(tx, server, status, { ...change, operationId: id }) };
+  }
   const schedule = async (step: { ref: string; status: InstanceStatus; stepDueAt: Date | null }) => {
     if (queue) await scheduleStep(queue, step);
   };
@@ -59,8 +84,10 @@ export function laterOperations(deps: SimulatorDeps) {
 
   return {
     /**
-     * Grows or shrinks on the same host, if it has room (the server's own share counts as free). A smaller
-     * disk is a clean install: the disk is rebuilt from the image and the guest spawned again.
+     * Grows or shrinks on the same host, if it has room (the server's own share counts as free): a running
+     * server restarts at its new size (`spawning_qemu`), a shut-down one has its disk grown
+     * (`preparing_disk`). A smaller disk is a clean install: the disk is rebuilt from the image and the
+     * guest boots. The new size holds its room on the host from the start; a failure gives it back.
      */
     async resize(ref: string, to: MachineSize, rebuild?: ServerRebuild) {
       const [found] = await db
@@ -69,7 +96,7 @@ export function laterOperations(deps: SimulatorDeps) {
         .where(eq(simServers.ref, ref));
       if (!found) throw new HypervisorError('not_found', `Server ${ref} does not exist.`);
       const credentials = rebuild ? await newCredentials() : null;
-      const step = await db.transaction(async (tx) => {
+      const { id, step } = await db.transaction(async (tx) => {
         await lockRegion(tx, found.regionId);
         const [server] = await tx.select().from(simServers).where(eq(simServers.ref, ref)).for('update');
         if (!server || server.deletedAt)
@@ -86,34 +113,36 @@ export function laterOperations(deps: SimulatorDeps) {
           throw new HypervisorError('no_capacity', `The host of ${ref} has no room for the new size.`);
         }
         if (rebuild && credentials)
-          return startStep(tx, server, 'preparing_disk', {
+          return startRebuild(tx, server, 'resize', 'preparing_disk', {
             spec: { ...server.spec, ...to, source: rebuild.source, username: rebuild.username },
             passwordHash: credentials.hash,
           });
-        await tx
-          .update(simServers)
-          .set({ spec: { ...server.spec, ...to }, updatedAt: new Date() })
-          .where(eq(simServers.ref, ref));
-        return null;
+        return startRebuild(
+          tx,
+          server,
+          'resize',
+          server.status === 'active' ? 'spawning_qemu' : 'preparing_disk',
+          { spec: { ...server.spec, ...to } },
+        );
       });
-      if (step) await schedule(step);
-      return credentials?.password ?? null;
+      await schedule(step);
+      return { operation: { id }, password: credentials?.password ?? null };
     },
 
-    /** Reinstalls: the disk is rebuilt and the guest spawned again; addresses stay. */
+    /** Reinstalls: the disk is rebuilt and the guest boots; addresses stay. */
     async changeOs(ref: string, source: ServerSource, username: string) {
       const { password, hash: passwordHash } = await newCredentials();
       if (source.kind === 'snapshot') await requireImage(source.snapshotRef, 'snapshot');
       if (source.kind === 'backup') await requireImage(source.backupRef, 'backup');
-      const step = await withServer(db, ref, async (tx, server) => {
+      const { id, step } = await withServer(db, ref, async (tx, server) => {
         expectStatus(server, SETTLED, 'reinstall');
-        return startStep(tx, server, 'preparing_disk', {
+        return startRebuild(tx, server, 'reinstall', 'preparing_disk', {
           spec: { ...server.spec, source, username },
           passwordHash,
         });
       });
       await schedule(step);
-      return password;
+      return { operation: { id }, password };
     },
 
     /**

@@ -14,5 +14,9 @@ describeDriverContract('simulator', () => ({
   failNextSnapshot: async () => {
     await plantFault(sim.db, { step: 'taking_snapshot' });
   },
+  // A running server restarts at its new size (spawning_qemu); a reinstall writes the disk.
+  failNextRebuild: async (kind) => {
+    await plantFault(sim.db, { step: kind === 'resize' ? 'spawning_qemu' : 'preparing_disk' });
+  },
   spec: serverSpec,
 }));

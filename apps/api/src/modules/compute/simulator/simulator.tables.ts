@@ -103,19 +103,29 @@ export const simFaults = pgTable('sim_faults', {
 });
 
 /**
- * Long operations (snapshots, backups, restores), as a real cloud's task list: the server's step jobs settle them,
- * and `operation()` reads them. A fault planted for the operation's step fails the operation, not the
- * server, which goes back to the status it had (`resumeStatus`).
+ * Long operations (snapshots, backups, restores, resizes, reinstalls), as a real cloud's task list: the
+ * server's step jobs settle them, and `operation()` reads them. A fault planted for the operation's step
+ * fails the operation, not the server, which goes back to the status it had (`resumeStatus`) and, for a
+ * resize or reinstall, to the size, image and password it had (`resumeSpec`, `resumePasswordHash`).
  */
 export const simOperations = pgTable(
   'sim_operations',
   {
     id: text().primaryKey(),
     serverRef: text().notNull(),
-    kind: text().$type<'take_snapshot' | 'restore_snapshot' | 'take_backup' | 'restore_backup'>().notNull(),
+    kind: text()
+      .$type<
+        'take_snapshot' | 'restore_snapshot' | 'take_backup' | 'restore_backup' | 'resize' | 'reinstall'
+      >()
+      .notNull(),
+    /** The snapshot or backup written or read; empty for a resize or reinstall. */
     imageRef: text().notNull(),
     state: text().$type<'running' | 'succeeded' | 'failed'>().notNull().default('running'),
     resumeStatus: text().$type<InstanceStatus>().notNull(),
+    /** The status after success when it differs from `resumeStatus` (a reinstalled server boots). */
+    successStatus: text().$type<InstanceStatus>(),
+    resumeSpec: jsonb().$type<ServerSpec>(),
+    resumePasswordHash: text(),
     sizeMb: integer(),
     failure: text(),
     startedAt: at().notNull().defaultNow(),

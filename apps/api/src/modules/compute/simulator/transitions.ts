@@ -81,13 +81,13 @@ export async function advanceServer(
     const step = server.status;
     const fault = await takeFault(tx, step, server.regionId);
     if (server.operationId) {
-      // A long operation (snapshot, restore) ends, well or not; the server survives either way.
-      const resume = await finishOperation(tx, server, { failure: fault }, now);
+      // A long operation (snapshot, restore, resize, reinstall) ends, well or not; the server survives.
+      const ended = await finishOperation(tx, server, { failure: fault }, now);
       await tx
         .update(simServers)
-        .set({ status: resume, stepDueAt: null, operationId: null, updatedAt: now })
+        .set({ ...ended, stepDueAt: null, operationId: null, updatedAt: now })
         .where(eq(simServers.ref, ref));
-      return { kind: 'advanced', ref, status: resume, stepDueAt: null };
+      return { kind: 'advanced', ref, status: ended.status, stepDueAt: null };
     }
     if (fault) {
       await failServer(tx, ref, step, fault, now);
