@@ -1,10 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { newCustomer, signedInCustomer, signUpViaApi } from '../support/accounts';
 import { field, signInWithForm } from '../support/ui';
-
-/** The message of an area that a later release delivers. */
-const comingLater = (page: Page, area: string) =>
-  page.getByText(`${area} is not available yet — it arrives in a coming release of the panel.`);
 
 test.describe('signed out', () => {
   test('a first-time visitor of a login-required route is sent to sign-up', async ({ page }) => {
@@ -142,12 +138,9 @@ test.describe('signed in', () => {
     ).toBeVisible();
   });
 
-  test('a route of a later release says it is not available yet', async ({ page }) => {
+  test('the IP Management page, once a later release, is open to a signed-in customer', async ({ page }) => {
     await page.goto('/ip-management');
     await expect(page).toHaveURL(/\/ip-management$/);
-    await expect(page.getByRole('heading', { name: 'IP Management' })).toBeVisible();
-    await expect(comingLater(page, 'IP Management')).toBeVisible();
-    await page.getByRole('link', { name: 'Back to the dashboard' }).click();
-    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByRole('heading', { name: 'Floating IPs', level: 1 })).toBeVisible();
   });
 });

@@ -179,6 +179,11 @@ async function seed(page: Page, request: APIRequestContext): Promise<Seeded> {
   });
 
   const ticket = await seedTicket(request, tokens, ids.hourly);
+  const floating = await post<{ items: { id: number }[] }>(request, tokens, '/api/floating-ip', {
+    regionId: 1,
+    count: 2,
+  });
+  await post(request, tokens, `/api/floating-ip/${floating.items[0]!.id}/attach`, { instanceId: ids.hourly });
 
   const empty = await signedInCustomer(page, request, 'shots-empty');
   return {
@@ -217,6 +222,8 @@ function screens(s: Seeded): Screen[] {
       prepare: pickPlan,
     },
     { name: 'cart', path: '/cart', who: null },
+    { name: 'solutions-vpn', path: '/solutions/vpn-proxy', who: 'full' },
+    { name: 'solutions-forex', path: '/solutions/forex-vps', who: 'full' },
     {
       name: 'createinstance-pending',
       path: '/createinstance/pending',
@@ -303,6 +310,8 @@ function screens(s: Seeded): Screen[] {
       },
     },
     { name: 'spice', path: `/spice?instanceId=${ids.hourly}`, who: 'full' },
+    { name: 'floating-ips', path: '/ip-management', who: 'full' },
+    { name: 'floating-ips-empty', path: '/ip-management', who: 'empty' },
     {
       name: 'resize',
       path: `/instances/${ids.hourly}/resize`,
@@ -350,9 +359,34 @@ function screens(s: Seeded): Screen[] {
     { name: 'support-kyc-ticket', path: '/support/new-ticket?kyc=true', who: 'full' },
     { name: 'support-ticket', path: `/support/${ids.ticket}`, who: 'full' },
     { name: 'instance-tickets', path: `/instances/${ids.hourly}/ticket`, who: 'full' },
+    { name: 'applications', path: '/applications', who: 'full' },
+    // The staff reply and the snapshot taken above are the full customer's notifications.
+    { name: 'notifications', path: '/notifications', who: 'full' },
+    {
+      name: 'notifications-bell',
+      path: '/dashboard',
+      who: 'full',
+      prepare: async (page) => {
+        await page.getByTestId('notification-bell').click();
+        await expect(page.getByRole('menu').getByRole('menuitem').first()).toBeVisible();
+      },
+    },
     // Not "dashboard": screenshots.spec.ts shoots a new customer's dashboard under that name.
     { name: 'dashboard-full', path: '/dashboard', who: 'full' },
     { name: 'dashboard-empty', path: '/dashboard', who: 'empty' },
+    {
+      name: 'dashboard-auto-recharge',
+      path: '/dashboard',
+      who: 'full',
+      prepare: async (page, variant) => {
+        const enable = page.getByRole('button', {
+          name: textIn(variant.locale, 'payments', 'autoRecharge.enableNow'),
+        });
+        await expect(enable).toBeEnabled({ timeout: 30_000 });
+        await enable.click();
+        await expect(page.getByRole('dialog')).toBeVisible();
+      },
+    },
   ];
 }
 

@@ -30,7 +30,6 @@ const signedInPages: [string, string][] = [
   ['transactions', '/transactions'],
   ['invoices', '/invoices'],
   ['auto-recharge', '/auto-recharge'],
-  ['unavailable-ip-management', '/ip-management'],
 ];
 
 describeShotVariants((variant) => {

@@ -23,23 +23,29 @@ const DEFAULT_GOAL_KB = 300;
  * ISO's notice) grew by about 2 KB each, and their figures with them. Later on 27 Nov (issue 14) every
  * signed-in page gained about 1.5 KB (the host that shows a pending survey, whose dialog and texts load
  * only when one is offered) and the dashboard 6 KB (the open-tickets tile and table, the satisfaction
- * prompt).
+ * prompt). The same day every signed-in page gained about 5 KB with the shell's new parts (the
+ * notifications bell, the provider's banner, the Solutions entries of the sidebar, the customer-stats
+ * report and the GET-404 rule of the one HTTP client) and the public pages under 1 KB (the client's rule;
+ * the cart also shows the banner); the dashboard's credit and auto-recharge cards added 10 KB once the
+ * auto-recharge dialog loaded only when opened, which took 35 KB off /auto-recharge.
  */
 const BUDGET_KB: Record<string, number> = {
-  '/signin': 294,
-  '/signup': 296,
-  '/forgotpassword': 292,
-  '/cart': 383,
-  '/dashboard': 313,
-  '/services/instanceList': 313,
-  '/createinstance': 389,
-  '/instances/:id/access': 363,
-  '/payments': 368,
-  '/auto-recharge': 345,
-  '/transactions': 311,
-  '/invoices': 307,
-  '/account/information': 405,
-  '/sshkeys': 342,
+  '/signin': 295,
+  '/signup': 297,
+  '/forgotpassword': 293,
+  '/cart': 386,
+  '/dashboard': 323,
+  '/services/instanceList': 319,
+  '/createinstance': 394,
+  '/instances/:id/access': 368,
+  '/payments': 374,
+  '/auto-recharge': 311,
+  '/transactions': 317,
+  '/invoices': 312,
+  '/account/information': 410,
+  '/sshkeys': 348,
+  // The details dialog's summary (and zod with it) loads only when opened.
+  '/applications': 307,
 };
 
 const PUBLIC_ROUTES = ['/signin', '/signup', '/forgotpassword', '/cart'];
@@ -54,6 +60,7 @@ const signedInRoutes = (instanceId: number) => [
   '/invoices',
   '/account/information',
   '/sshkeys',
+  '/applications',
 ];
 /** Chunks of the signed-in panel (its layout and pages) that a signed-out visitor must never download. */
 const SIGNED_IN_CHUNK =

@@ -17,6 +17,7 @@ import { brandingRoutes } from './modules/branding/branding.routes';
 import { catalogueModule } from './modules/catalogue/catalogue.module';
 import { consoleModule } from './modules/console/console.module';
 import { eventsModule } from './modules/events/events.module';
+import { floatingIpsModule } from './modules/floating-ips/floating-ips.module';
 import { healthRoutes } from './modules/health/health.routes';
 import { registerIdempotency } from './modules/idempotency/idempotency.plugin';
 import { instancesModule } from './modules/instances/instances.module';
@@ -24,6 +25,7 @@ import { networkModule } from './modules/instances/network/network.module';
 import { isosModule } from './modules/isos/isos.module';
 import { mailModule } from './modules/mail/mail.module';
 import { monitoringModule } from './modules/monitoring/monitoring.module';
+import { notificationsModule } from './modules/notifications/notifications.module';
 import { paymentsModule } from './modules/payments/payments.module';
 import { sandboxCheckoutAbsent, sandboxCheckoutRoutes } from './modules/payments/sandbox-checkout.routes';
 import { preordersModule } from './modules/preorders/preorders.module';
@@ -123,6 +125,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(paymentsModule(deps));
       await api.register(autoRechargeModule(deps));
       await api.register(sshKeysModule(deps));
+      await api.register(floatingIpsModule(deps));
       await api.register(instancesModule(deps));
       await api.register(preordersModule(deps));
       await api.register(snapshotsModule(deps));
@@ -133,6 +136,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(networkModule(deps));
       await api.register(supportModule(deps));
       await api.register(surveysModule(deps));
+      await api.register(notificationsModule(deps));
       await api.register(eventsModule(deps));
     },
     { prefix: '/api' },

@@ -15,6 +15,8 @@ export const serverEventTopics = [
   'payments',
   'account',
   'tickets',
+  'notifications',
+  'floatingIps',
   'resync',
 ] as const;
 

@@ -4,6 +4,7 @@ import { autoRechargeJobs } from '../modules/auto-recharge/auto-recharge.jobs';
 import { backupJobs } from '../modules/backups/backups.jobs';
 import { billingJobs } from '../modules/billing/billing.jobs';
 import { computeJobs } from '../modules/compute/compute.jobs';
+import { floatingIpJobs } from '../modules/floating-ips/floating-ips.jobs';
 import { idempotencyJobs } from '../modules/idempotency/idempotency.jobs';
 import { instanceBillingJobs } from '../modules/instances/billing-terminations.jobs';
 import { instanceJobs } from '../modules/instances/instances.jobs';
@@ -35,5 +36,6 @@ export function allJobs(deps: AppDeps): JobDefinition<never>[] {
     ...idempotencyJobs(deps),
     ...verificationReviewJobs(deps),
     ...supportJobs(deps),
+    ...floatingIpJobs(deps),
   ];
 }

@@ -1,7 +1,7 @@
 import { ACCESS_TOKEN_HEADER, REFRESH_TOKEN_HEADER } from '@nimbus/contract';
 import { describe, expect, it, vi } from 'vitest';
 import { fail, fileAnswer, mockApi, ok, type SeenRequest } from '../test/api';
-import { ApiError, api, downloadBlob, onSignedOut } from './client';
+import { ApiError, api, downloadBlob, onNotFound, onSignedOut } from './client';
 import { tokenStore } from './tokens';
 
 const signedIn = () => tokenStore.set({ accessToken: 'old-access', refreshToken: 'old-refresh' });
@@ -132,5 +132,26 @@ describe('the API client with files', () => {
       code: 'NOT_FOUND',
       detail: 'No such file.',
     });
+  });
+});
+
+describe('the API client on a 404', () => {
+  it('tells the app to open the not-found page when a GET of something gone answers 404', async () => {
+    signedIn();
+    mockApi({
+      'GET /api/tickets/12': fail(404, 'NOT_FOUND'),
+      'GET /api/instances/5': fail(404, 'NOT_FOUND'),
+      'DELETE /api/ssh-keys/4': fail(404, 'NOT_FOUND'),
+    });
+    const notFound = vi.fn();
+    const stop = onNotFound(notFound);
+    // The instance page explains a deleted instance itself; a DELETE is not a page that is gone.
+    await expect(api('/instances/5')).rejects.toMatchObject({ status: 404 });
+    await expect(api('/ssh-keys/4', { method: 'DELETE' })).rejects.toMatchObject({ status: 404 });
+    expect(notFound).not.toHaveBeenCalled();
+    // The caller still gets the error: its query fails as before while the app moves to /404.
+    await expect(api('/tickets/12')).rejects.toMatchObject({ status: 404 });
+    stop();
+    expect(notFound).toHaveBeenCalledOnce();
   });
 });

@@ -7,6 +7,7 @@ import {
   LANGUAGE_HEADER,
   REFRESH_TOKEN_HEADER,
 } from '@nimbus/contract';
+import { redirectsToNotFound } from './not-found';
 import { tokenStore } from './tokens';
 
 /** An API answer other than OKAY: status, the envelope's code and detail, and any extra fields. */
@@ -31,6 +32,13 @@ const signedOutListeners = new Set<Listener>();
 export const onSignedOut = (listener: Listener) => {
   signedOutListeners.add(listener);
   return () => signedOutListeners.delete(listener);
+};
+
+const notFoundListeners = new Set<Listener>();
+/** Called when a GET answers 404 outside the exceptions of platform.md §8: the app opens /404. */
+export const onNotFound = (listener: Listener) => {
+  notFoundListeners.add(listener);
+  return () => notFoundListeners.delete(listener);
 };
 
 let currentLanguage = 'en';
@@ -124,6 +132,7 @@ async function send(path: string, options: RequestOptions): Promise<Response> {
       for (const l of signedOutListeners) l();
     }
   }
+  if (redirectsToNotFound(options.method ?? 'GET', res.status, path)) for (const l of notFoundListeners) l();
   return res;
 }
 
@@ -137,7 +146,10 @@ const errorOf = (res: Response, body: Envelope<unknown>) =>
     body as ErrorEnvelope | null,
   );
 
-/** The panel's one HTTP client: envelope in, `data` out, ApiError otherwise; 401 → refresh → retry once. */
+/**
+ * The panel's one HTTP client: envelope in, `data` out, ApiError otherwise; 401 → refresh → retry once;
+ * a GET answering 404 outside platform.md §8's exceptions also tells `onNotFound` (./not-found).
+ */
 export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const res = await send(path, options);
   const body = (await res.json().catch(() => null)) as Envelope<T>;

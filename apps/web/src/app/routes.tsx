@@ -2,21 +2,15 @@ import { verificationFailureReasons } from '@nimbus/contract';
 import { type AnyRoute, createRoute, redirect } from '@tanstack/react-router';
 import { optionalBoolean, optionalInt, optionalOneOf, optionalString } from '../lib/search-params';
 import { guard } from './guard';
-import {
-  alert,
-  comingLater,
-  lazyPage,
-  oneOf,
-  page,
-  redirectRoute,
-  rootRoute,
-  signedIn,
-} from './route-builders';
+import { alert, lazyPage, oneOf, page, redirectRoute, rootRoute, signedIn } from './route-builders';
+import { applicationRoutes } from './routes-applications';
 import { billingRoutes } from './routes-billing';
 import { instanceCreationRoutes } from './routes-instance-creation';
 import { instanceDetailRoutes } from './routes-instance-detail';
 import { instanceRoutes } from './routes-instances';
+import { notificationRoutes } from './routes-notifications';
 import { paymentRoutes } from './routes-payments';
+import { solutionRoutes } from './routes-solutions';
 import { supportRoutes } from './routes-support';
 
 export type { RouterContext } from './route-builders';
@@ -128,8 +122,12 @@ const laterRoutes: AnyRoute[] = [
     () => import('../features/ssh-keys/SshKeysPage'),
     'SshKeysPage',
   ),
-  comingLater('/applications', 'applications'),
-  comingLater('/ip-management', 'floatingIps'),
+  page(
+    '/ip-management',
+    signedIn('areas.floatingIps'),
+    () => import('../features/floating-ips/FloatingIpsPage'),
+    'FloatingIpsPage',
+  ),
   consoleRoute,
   spiceRoute,
   redirectRoute('/services', '/services/instanceList'),
@@ -165,6 +163,9 @@ export const routeTree = rootRoute.addChildren([
   ...instanceRoutes,
   ...instanceDetailRoutes,
   ...supportRoutes,
+  ...solutionRoutes,
+  ...notificationRoutes,
+  ...applicationRoutes,
   ...laterRoutes,
   unknownRoute,
 ]);

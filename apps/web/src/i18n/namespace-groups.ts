@@ -13,13 +13,19 @@ export const publicNamespaces = ['common', 'shell', 'auth'] as const satisfies r
  * reads it (the screen waits meanwhile), so the other routes of the panel do not carry them. Support's
  * are read by its pages, an instance's Tickets tab and the dashboard's ticket parts (behind their own
  * Suspense boundaries); the surveys' only once a survey is actually offered (features/surveys), which
- * most visits never see.
+ * most visits never see. The applications page's texts are read by that page alone, the Solutions pages'
+ * by those pages, the floating IP page's by that page. The notifications' texts come with the bell's menu or the notifications page (the bell's
+ * own labels are the shell's).
  */
 export const pageNamespaces = [
   'instanceDetail',
   'instanceCreation',
   'support',
   'surveys',
+  'applications',
+  'solutions',
+  'notifications',
+  'floatingIps',
 ] as const satisfies readonly Namespace[];
 
 /** The chunk of a translation file: `locale-de`, `locale-de-panel`, or a page's `locale-de-instanceDetail`. */

@@ -12,5 +12,9 @@ export const namespaces = [
   'instanceDetail',
   'support',
   'surveys',
+  'notifications',
+  'applications',
+  'solutions',
+  'floatingIps',
 ] as const;
 export type Namespace = (typeof namespaces)[number];

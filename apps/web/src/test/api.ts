@@ -54,8 +54,20 @@ const respond = (answer: Answer) =>
 /** A function answers from the request; a promise holds the answer back until the test settles it. */
 type ApiRoutes = Record<string, Answer | ((request: SeenRequest) => Answer | Promise<Answer>)>;
 
-/** What the real server always has, answered unless a test gives its own: the catalogue's app-config. */
-const standingRoutes: ApiRoutes = { 'GET /api/app-configs': ok(testAppConfig) };
+/**
+ * What the real server always has, answered unless a test gives its own: the catalogue's app-config, and
+ * no notifications (the top bar's bell asks on every signed-in page).
+ */
+const standingRoutes: ApiRoutes = {
+  'GET /api/app-configs': ok(testAppConfig),
+  'GET /api/notifications': ok({
+    notifications: [],
+    totalCount: 0,
+    totalPages: 0,
+    pageSize: 5,
+    unreadCount: 0,
+  }),
+};
 
 /**
  * Calls the fake server had no answer for, in the running test. The code under test reached an API

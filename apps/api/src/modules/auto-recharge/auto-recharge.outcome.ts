@@ -2,6 +2,7 @@ import { fromMicros } from '@nimbus/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { logActivity } from '../activity-log/activity-log.service';
+import { notify } from '../notifications/notify';
 import type { Payment } from '../payments/payments.repository';
 import { autoRechargeSettings } from './auto-recharge.tables';
 
@@ -35,6 +36,10 @@ export async function recordAutoRechargeOutcome(tx: DbOrTx, payment: Payment) {
       customerId: payment.customerId,
       event: 'auto_recharge_failed',
       data: { gatewayId: payment.gateway, amount: fromMicros(payment.credit), reason: payment.failureReason },
+    });
+    await notify(tx, payment.customerId, 'auto_recharge_failed', {
+      subject: payment.id,
+      data: { amount: fromMicros(payment.credit) },
     });
   }
 }

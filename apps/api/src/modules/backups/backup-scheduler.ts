@@ -5,6 +5,7 @@ import { logActivity } from '../activity-log/activity-log.service';
 import { loadAppConfig } from '../catalogue/app-config';
 import { type Hypervisor, type OperationState, serverRef } from '../compute/hypervisor';
 import { instanceFacts } from '../instances/instance-lifecycles';
+import { notify } from '../notifications/notify';
 import { disableProfile, nextDueOf } from './backups.service';
 import { backupFiles, backupProfiles } from './backups.tables';
 
@@ -92,7 +93,7 @@ export async function takeDueBackups(deps: { db: Database; hypervisor: Hyperviso
           .update(backupProfiles)
           .set({ nextDueAt: nextDueOf(appConfig, profile, now > dueAt ? now : dueAt), updatedAt: now })
           .where(eq(backupProfiles.id, profile.id));
-        if (!started)
+        if (!started) {
           await logActivity(tx, {
             customerId: profile.customerId,
             event: 'instance_backup_failed',
@@ -100,6 +101,11 @@ export async function takeDueBackups(deps: { db: Database; hypervisor: Hyperviso
             instanceId: profile.instanceId,
             mainIp: fact.mainIp,
           });
+          await notify(tx, profile.customerId, 'backup_failed', {
+            subject: imageRef,
+            data: { hostname: fact.hostname, instanceId: profile.instanceId },
+          });
+        }
         taken++;
       });
     }
@@ -213,6 +219,10 @@ export async function followBackupOperations(
         })
         .where(eq(backupFiles.id, id));
       await log(ok ? 'instance_backup_taken' : 'instance_backup_failed');
+      await notify(tx, file.customerId, ok ? 'backup_ready' : 'backup_failed', {
+        subject: file.imageRef,
+        data: { hostname: fact?.hostname ?? '', instanceId: file.instanceId },
+      });
       if (!ok) return;
       await tx
         .update(backupProfiles)

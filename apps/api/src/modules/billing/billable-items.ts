@@ -9,6 +9,7 @@ import {
 } from '@nimbus/contract';
 import { type AnyColumn, and, eq, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { notify } from '../notifications/notify';
 import { billableItems } from './billing.tables';
 import { assertCanAfford } from './credit-check';
 import { addSubscriptionLine, ensureInvoice } from './invoice-lines';
@@ -156,6 +157,11 @@ export async function renewAtCycleEnd(
       .update(billableItems)
       .set({ status: 'suspended', suspendedAt: new Date() })
       .where(eq(billableItems.id, item.id));
+    await notify(tx, item.customerId, 'service_suspended', {
+      subject: item.id,
+      occurrence: item.cycleEnd.toISOString(),
+      data: { description: item.description, instanceId: item.instanceId },
+    });
     return 'suspended';
   }
   await chargeCycle(tx, { ...item, reason: 'renewed' }, item.cycleEnd);

@@ -1,6 +1,7 @@
 import { RENEWAL_GRACE_DAYS } from '@nimbus/contract';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Database, DbOrTx } from '../../db/client';
+import { notifyMany } from '../notifications/notify';
 import { billableItems } from './billing.tables';
 
 /**
@@ -11,7 +12,7 @@ import { billableItems } from './billing.tables';
  */
 export async function syncBillingSuspensions(tx: DbOrTx, customerIds?: number[]): Promise<void> {
   const scope: SQL = customerIds ? sql`AND customer_id = ANY(${`{${customerIds.join(',')}}`}::int[])` : sql``;
-  await tx.execute(sql`
+  const suspended = await tx.execute<{ customer_id: number }>(sql`
     WITH newly AS (
       UPDATE credit_accounts SET suspended_by_billing_at = now(), updated_at = now()
       WHERE balance < 0 AND suspended_by_billing_at IS NULL ${scope}
@@ -25,7 +26,16 @@ export async function syncBillingSuspensions(tx: DbOrTx, customerIds?: number[])
       WHERE customer_id IN (SELECT customer_id FROM newly) AND billing_cycle = 'hourly' AND status = 'active'
     )
     INSERT INTO activity_logs (customer_id, event, data, created_at)
-    SELECT id, 'suspended_by_billing', '{}'::jsonb, clock_timestamp() FROM account`);
+    SELECT id, 'suspended_by_billing', '{}'::jsonb, clock_timestamp() FROM account
+    RETURNING customer_id`);
+  await notifyMany(
+    tx,
+    suspended.rows.map((r) => ({
+      customerId: r.customer_id,
+      kind: 'account_suspended',
+      occurrence: String(Date.now()),
+    })),
+  );
   await tx.execute(sql`
     WITH lifted AS (
       UPDATE credit_accounts SET suspended_by_billing_at = NULL, updated_at = now()

@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client';
+import { notifyLowBalances } from '../notifications/notify';
 import { syncBillingSuspensions } from './billing-suspension';
 
 const HOUR_MS = 3_600_000;
@@ -65,7 +66,12 @@ export async function billHour(
       ON CONFLICT (customer_id, period_start) DO NOTHING`);
     // Marking an item billed is what locks it: a concurrent run waits here, then re-checks `due` and
     // skips it. An item whose charge is already in the ledger is marked and left alone, as before.
-    const charged = await tx.execute<{ customer_id: number; balance: string; items: string }>(sql`
+    const charged = await tx.execute<{
+      customer_id: number;
+      balance: string;
+      items: string;
+      total: string;
+    }>(sql`
       WITH items AS (
         UPDATE billable_items bi SET billed_until = ${end}
         FROM invoices inv
@@ -102,13 +108,14 @@ export async function billHour(
       )
       UPDATE credit_accounts ca SET balance = ca.balance + totals.total, updated_at = now()
       FROM totals WHERE ca.customer_id = totals.customer_id
-      RETURNING ca.customer_id, ca.balance, totals.items`);
+      RETURNING ca.customer_id, ca.balance, totals.items, totals.total`);
     const balances = charged.rows.map((r) => ({
       customerId: Number(r.customer_id),
       balance: Number(r.balance),
     }));
     const negative = balances.filter((b) => b.balance < 0).map((b) => b.customerId);
     if (negative.length > 0) await syncBillingSuspensions(tx, negative);
+    await notifyLowBalances(tx, charged.rows, h);
     await opts.beforeCommit?.(tx);
     return {
       hour: new Date(h),

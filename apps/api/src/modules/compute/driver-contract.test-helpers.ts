@@ -390,6 +390,47 @@ export function describeDriverContract(name: string, setup: () => DriverUnderTes
       await driver.deleteIso(isoRef);
     });
 
+    it('allocates a floating IP once per key, attaches it to one server at a time, and gives it back', async () => {
+      const { driver } = setup();
+      const ref = await activeServer();
+      const other = await activeServer();
+      const regionId = setup().spec().regionId;
+      const key = `fip-${ref}`;
+      const ip = await driver.allocateFloatingIp(regionId, key);
+      expect(ip.address).toMatch(/^\d+\.\d+\.\d+\.\d+$/);
+      expect(ip.netmask).toMatch(/^\d+\.\d+\.\d+\.\d+$/);
+      expect(await driver.allocateFloatingIp(regionId, key)).toEqual(ip);
+      const second = await driver.allocateFloatingIp(regionId, `${key}-2`);
+      expect(second.address).not.toBe(ip.address);
+      expect(await driver.floatingIpAttachment(ip.address)).toBeNull();
+
+      await driver.attachFloatingIp(ref, ip.address);
+      await driver.attachFloatingIp(ref, ip.address);
+      expect(await driver.floatingIpAttachment(ip.address)).toBe(ref);
+      await expect(driver.attachFloatingIp(other, ip.address)).rejects.toEqual(refusal('invalid_state'));
+      await expect(driver.attachFloatingIp('never-created', second.address)).rejects.toEqual(
+        refusal('not_found'),
+      );
+      await expect(driver.attachFloatingIp(ref, '192.0.2.254')).rejects.toEqual(refusal('not_found'));
+
+      await driver.detachFloatingIp(other, ip.address);
+      expect(await driver.floatingIpAttachment(ip.address)).toBe(ref);
+      await driver.detachFloatingIp(ref, ip.address);
+      await driver.detachFloatingIp(ref, ip.address);
+      expect(await driver.floatingIpAttachment(ip.address)).toBeNull();
+
+      // A deleted server lets go of the address; releasing twice is fine.
+      await driver.attachFloatingIp(other, second.address);
+      await driver.delete(other);
+      expect(await driver.floatingIpAttachment(second.address)).toBeNull();
+      await driver.releaseFloatingIp(ip.address);
+      await driver.releaseFloatingIp(ip.address);
+      await driver.releaseFloatingIp(second.address);
+      await expect(driver.floatingIpAttachment(ip.address)).rejects.toEqual(refusal('not_found'));
+      await expect(driver.detachFloatingIp(ref, ip.address)).rejects.toEqual(refusal('not_found'));
+      await driver.delete(ref);
+    });
+
     it('reports a build that failed, accepts only delete after it, and never brings a deleted server back', async () => {
       const { driver, failNextBuild } = setup();
       await failNextBuild();

@@ -207,6 +207,24 @@ export interface Hypervisor {
    * server runs (active or rescue; `invalid_state` otherwise).
    */
   openConsole(ref: string): Promise<Duplex>;
+
+  // ---- floating IPs: addresses held apart from any server, attached to one at a time ----
+  /**
+   * Takes an IPv4 address of the region's pool for a floating IP and returns it; asked again with the
+   * same `key`, the same address (a retried purchase never takes two). `no_capacity` when the pool is empty.
+   */
+  allocateFloatingIp(regionId: number, key: string): Promise<Ipv4Address>;
+  /** Gives the address back to the pool, detaching it first; an address already given back is fine. */
+  releaseFloatingIp(address: string): Promise<void>;
+  /**
+   * Routes the floating address to the server as well as its own; attached to it already is fine.
+   * `not_found` for an unknown server or address; `invalid_state` while it is attached to another server.
+   */
+  attachFloatingIp(ref: string, address: string): Promise<void>;
+  /** Stops routing it to the server; not attached (or the server gone) is fine; `not_found` for an unknown address. */
+  detachFloatingIp(ref: string, address: string): Promise<void>;
+  /** The server the address is attached to, or null; `not_found` for an unknown address. */
+  floatingIpAttachment(address: string): Promise<string | null>;
 }
 
 /** Nimbus's name for an instance's server. */

@@ -64,6 +64,14 @@ export function createFakeHypervisor() {
   /** Custom ISO images: bytes stored, the ISO 9660 signature seen, sealed or not. */
   const isoImages = new Map<string, { bytes: number; signature: string; complete: boolean }>();
   const attachedIso = new Map<string, string>();
+  /** Floating IPs by address: the key that took it, its region and the server it is attached to. */
+  const floatingIps = new Map<string, { key: string; regionId: number; attachedRef: string | null }>();
+  let floatingCount = 0;
+  const floating = (address: string) => {
+    const ip = floatingIps.get(address);
+    if (!ip) throw new HypervisorError('not_found', `No floating IP ${address}`);
+    return ip;
+  };
   /** Servers in a long operation's transitional state (placed servers stay in theirs), by ref. */
   const operating = new Map<string, FakeOperation>();
   const operations = new Map<string, FakeOperation>();
@@ -221,6 +229,7 @@ export function createFakeHypervisor() {
     delete: op('delete', (ref: string) => {
       if (servers.delete(ref)) deleted.add(ref);
       attachedIso.delete(ref);
+      for (const ip of floatingIps.values()) if (ip.attachedRef === ref) ip.attachedRef = null;
     }),
     resize: op('resize', (ref: string, to: MachineSize, rebuild?: ServerRebuild) => {
       const s = inState(ref, SETTLED);
@@ -416,6 +425,34 @@ export function createFakeHypervisor() {
       }
       return samples;
     }),
+    allocateFloatingIp: op('allocateFloatingIp', (regionId: number, key: string): Ipv4Address => {
+      if (knobs.noCapacity) throw new HypervisorError('no_capacity', 'No free address');
+      let address = [...floatingIps].find(([, ip]) => ip.key === key)?.[0];
+      if (!address) {
+        address = `192.0.2.${(++floatingCount % 250) + 2}`;
+        floatingIps.set(address, { key, regionId, attachedRef: null });
+      }
+      return { address, netmask: '255.255.255.0', gateway: '192.0.2.1' };
+    }),
+    releaseFloatingIp: op('releaseFloatingIp', (address: string) => {
+      floatingIps.delete(address);
+    }),
+    attachFloatingIp: op('attachFloatingIp', (ref: string, address: string) => {
+      const ip = floating(address);
+      const s = server(ref);
+      if (ip.attachedRef === ref) return;
+      if (ip.attachedRef !== null)
+        throw new HypervisorError('invalid_state', `${address} is attached elsewhere`);
+      const regionId = (s as FakeServer).spec?.regionId;
+      if (regionId !== undefined && regionId !== ip.regionId)
+        throw new HypervisorError('invalid_state', `${address} is in another region`);
+      ip.attachedRef = ref;
+    }),
+    detachFloatingIp: op('detachFloatingIp', (ref: string, address: string) => {
+      const ip = floating(address);
+      if (ip.attachedRef === ref) ip.attachedRef = null;
+    }),
+    floatingIpAttachment: op('floatingIpAttachment', (address: string) => floating(address).attachedRef),
     openConsole: op('openConsole', (ref: string) => {
       const s = inState(ref, RUNNING);
       const terminal = simulatedTerminal({
@@ -436,6 +473,7 @@ export function createFakeHypervisor() {
     servers,
     knobs,
     isoImages,
+    floatingIps,
     /** The next call of `method` throws `error`. */
     failNext(method: keyof Hypervisor, error: Error) {
       failures.set(method, error);

@@ -358,3 +358,16 @@ export async function wasCustomersInstance(db: DbOrTx, customerId: number, id: n
     .where(and(eq(instances.id, id), eq(instances.customerId, customerId)));
   return Boolean(row);
 }
+
+/** Where a customer's instance lives and how far along it is (null: not theirs, or never existed). */
+export async function instancePlacement(
+  db: DbOrTx,
+  customerId: number,
+  id: number,
+): Promise<{ id: number; regionId: number; lifecycle: string } | null> {
+  const [row] = await db
+    .select({ id: instances.id, regionId: instances.regionId, lifecycle: instances.lifecycle })
+    .from(instances)
+    .where(and(eq(instances.id, id), eq(instances.customerId, customerId)));
+  return row ?? null;
+}

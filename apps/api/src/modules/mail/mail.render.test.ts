@@ -29,6 +29,14 @@ const samples: { [T in MailTemplateName]: MailTemplates[T] } = {
     customerEmail: 'jane@example.com',
   },
   'ticket-reply': { fullname: 'Jane Doe', ticketId: '42', title: 'Cannot reach my server', link },
+  'floating-ip-renewal': {
+    fullname: 'Jane Doe',
+    address: '198.18.0.9',
+    date: '1 May 2026',
+    price: '1.50',
+    link,
+  },
+  'floating-ip-expiring': { fullname: 'Jane Doe', address: '198.18.0.9', date: '1 May 2026', link },
 };
 const templates = Object.keys(samples) as MailTemplateName[];
 

@@ -57,6 +57,7 @@ export function renderMail<T extends MailTemplateName>(
   );
   if (given.newEmail !== undefined) htmlValues.newEmail = ltr(escapeHtml(given.newEmail));
   if (given.hostname !== undefined) htmlValues.hostname = ltr(escapeHtml(given.hostname));
+  if (given.address !== undefined) htmlValues.address = ltr(escapeHtml(given.address));
   htmlValues.supportEmail = ltr(
     `<a href="mailto:${escapeHtml(branding.supportEmail)}" style="color:inherit;">${escapeHtml(branding.supportEmail)}</a>`,
   );

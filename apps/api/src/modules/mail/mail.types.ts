@@ -25,6 +25,10 @@ export interface MailTemplates {
   'ticket-customer-reply-staff': { ticketId: string; title: string; customerEmail: string };
   /** To the customer: staff replied; the link opens the ticket. The reply itself stays in the panel. */
   'ticket-reply': { fullname: string; ticketId: string; title: string; link: string };
+  /** 48 hours before a floating IP renews from credit; `price` in USD, the link opens the floating IP page. */
+  'floating-ip-renewal': { fullname: string; address: string; date: string; price: string; link: string };
+  /** 24 hours before a floating IP that will not renew (auto-renew off or credit short) is released. */
+  'floating-ip-expiring': { fullname: string; address: string; date: string; link: string };
 }
 export type MailTemplateName = keyof MailTemplates;
 

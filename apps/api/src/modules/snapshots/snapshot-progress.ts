@@ -6,6 +6,7 @@ import { endBillableItem, startBillableItem } from '../billing/billable-items';
 import { billingSettings } from '../catalogue/catalogue.repository';
 import { type Hypervisor, HypervisorError, type OperationState, serverRef } from '../compute/hypervisor';
 import { requestConverge } from '../instances/converge';
+import { notify } from '../notifications/notify';
 import {
   lockSnapshotForJob,
   type SnapshotRow,
@@ -106,6 +107,11 @@ async function record(
       status: row.operationKind === 'retake' ? 'active' : 'failed',
     });
     await logged('instance_snapshot_failed');
+    await notify(tx, row.customerId, 'snapshot_failed', {
+      subject: row.id,
+      occurrence: row.operationImageRef!,
+      data: { name: row.name, hostname: row.metadata.hostname },
+    });
     return;
   }
   const sizeMb = state.sizeMb ?? row.sizeMb ?? row.metadata.disk * 1024;
@@ -126,6 +132,11 @@ async function record(
     billableItemId,
   });
   await logged('instance_snapshot_taken');
+  await notify(tx, row.customerId, 'snapshot_ready', {
+    subject: row.id,
+    occurrence: row.operationImageRef!,
+    data: { name: row.name, hostname: row.metadata.hostname },
+  });
 }
 
 /** Starts billing the snapshot at its size (ending what a retake replaces): hourly, $0.048 per GB-month. */

@@ -4,6 +4,7 @@ import type { Database } from '../../db/client';
 import { notFound } from '../../lib/errors';
 import { findCustomerById } from '../auth/customers';
 import type { MailTransaction } from '../auth/mail-transaction';
+import { notify } from '../notifications/notify';
 import type { AttachmentStore } from './attachments/attachment-store';
 import { createAttachmentService } from './attachments.service';
 import { customerMailOfStaffReply } from './support.mail';
@@ -88,6 +89,11 @@ export function createStaffSupportService(deps: {
           followup.id,
         );
         const updated = await updateTicket(tx, id, { status: reply.status ?? 'answered' });
+        await notify(tx, ticket.customerId, 'ticket_reply', {
+          subject: id,
+          occurrence: followup.id,
+          data: { title: ticket.title },
+        });
         const customer = await findCustomerById(tx, locked!.customerId);
         if (customer) await send(customerMailOfStaffReply(deps.config, customer, ticket));
         return { ticket: updated, followup, files: uploaded };

@@ -1,17 +1,26 @@
-import { Alert, AlertTitle, Box, Button, Chip, Skeleton, Stack, Typography } from '@mui/material';
+import { Alert, AlertTitle, Box, Button, Chip, Dialog, Skeleton, Stack, Typography } from '@mui/material';
 import type { AutoRechargeInfo } from '@nimbus/contract';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useGatewaysQuery } from '../../api/catalogue';
 import { DetailList } from '../../components/DetailList';
 import { ButtonLink } from '../../components/links';
 import { SectionCard } from '../../components/SectionCard';
 import { ErrorState } from '../../components/states/ErrorState';
+import { LoadingState } from '../../components/states/LoadingState';
 import { useToast } from '../../components/toast/ToastProvider';
 import { useMoney } from '../../lib/money';
-import { AutoRechargeModal } from './AutoRechargeModal';
+import { withChunkLoadError } from '../shell/chunk-error';
 import { cardGatewaysOf, currentGatewayState } from './activation';
 import { useAutoRechargeInfo } from './queries';
+
+/*
+ * The activation dialog's form (its schemas and card fields) comes when it is first opened: the card
+ * sits on the dashboard, where most visits never open it.
+ */
+const AutoRechargeModal = lazy(
+  withChunkLoadError(() => import('./AutoRechargeModal').then((m) => ({ default: m.AutoRechargeModal }))),
+);
 
 /**
  * Auto-recharge at a glance (dashboard and the auto-recharge page): an invitation to turn it on, its
@@ -23,6 +32,8 @@ export function AutoRechargeCard({ showManageLink = true }: { showManageLink?: b
   const { info, billingId, isPending, isError, refetch } = useAutoRechargeInfo();
   const gateways = useGatewaysQuery();
   const [modalOpen, setModalOpen] = useState(false);
+  // Mounted from the first opening on, so closing keeps its transition.
+  const [modalWanted, setModalWanted] = useState(false);
 
   // Platform.md §8: a failed fetch is also said in a toast, once per failure.
   const toasted = useRef(false);
@@ -33,7 +44,10 @@ export function AutoRechargeCard({ showManageLink = true }: { showManageLink?: b
 
   const cardGateways = cardGatewaysOf(gateways.data ?? []);
   const canOpen = info !== undefined && billingId !== undefined && cardGateways.length > 0;
-  const openModal = () => setModalOpen(true);
+  const openModal = () => {
+    setModalWanted(true);
+    setModalOpen(true);
+  };
   return (
     <SectionCard
       title={t('autoRecharge.title')}
@@ -62,14 +76,22 @@ export function AutoRechargeCard({ showManageLink = true }: { showManageLink?: b
           </Button>
         </Box>
       )}
-      {info && billingId !== undefined && (
-        <AutoRechargeModal
-          open={modalOpen}
-          onClose={() => setModalOpen(false)}
-          info={info}
-          billingId={billingId}
-          gateways={cardGateways}
-        />
+      {info && billingId !== undefined && modalWanted && (
+        <Suspense
+          fallback={
+            <Dialog open aria-label={t('autoRecharge.title')}>
+              <LoadingState minHeight={160} />
+            </Dialog>
+          }
+        >
+          <AutoRechargeModal
+            open={modalOpen}
+            onClose={() => setModalOpen(false)}
+            info={info}
+            billingId={billingId}
+            gateways={cardGateways}
+          />
+        </Suspense>
       )}
     </SectionCard>
   );

@@ -5,7 +5,7 @@ import { instance, instanceList, preorder, preorderRow } from '../instances/inst
 import { surveyKeys } from '../surveys/queries';
 import { answeredBefore, lastSubmissionRoute, neverAnswered } from '../surveys/surveys.test-helpers';
 import { DashboardPage } from './DashboardPage';
-import { noTickets } from './dashboard.test-helpers';
+import { creditParts, noTickets } from './dashboard.test-helpers';
 
 const log = [
   logEntry('email_sent', { subject: 'DDoS protection enabled' }, 0),
@@ -22,6 +22,7 @@ const noInstances = {
   }),
   'GET /api/preorders': ok({ preorders: [] }),
   ...noTickets,
+  ...creditParts,
 };
 
 describe('DashboardPage', () => {
@@ -86,6 +87,7 @@ describe('DashboardPage', () => {
       // The list shows the preorder; the tiles count it from the preorders, as the server answers both.
       'GET /api/preorders': ok({ preorders: [preorder(9, 'gpu-9', due)] }),
       ...noTickets,
+      ...creditParts,
       // web-1 is months old: the satisfaction survey is checked, and was answered.
       [lastSubmissionRoute('csat')]: answeredBefore('csat', ''),
     });

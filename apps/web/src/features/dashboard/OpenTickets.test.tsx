@@ -5,6 +5,7 @@ import { fail, mockApi, ok, renderAccount, testUser } from '../account/account.t
 import { instanceList } from '../instances/instances.test-helpers';
 import { ticket, ticketList } from '../support/support.test-helpers';
 import { DashboardPage } from './DashboardPage';
+import { creditParts } from './dashboard.test-helpers';
 
 const rest = {
   'GET /api/auth/user-info': ok(testUser),
@@ -17,6 +18,7 @@ const rest = {
     suspendedInstanceCount: 0,
   }),
   'GET /api/preorders': ok({ preorders: [] }),
+  ...creditParts,
 };
 const counts = ok({ statuses: [{ status: 'open', count: 2 }], activeCount: 7 });
 const longTitle = 'The backups of my database server stopped running last Friday night';

@@ -3,13 +3,14 @@ import { useQuery } from '@tanstack/react-query';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { instanceStatsQuery, preordersQuery } from '../instances/queries';
+import { InvoicesTile } from './InvoicesTile';
 import { OpenTicketsTile } from './OpenTicketsTile';
 import { Tile } from './Tile';
 
 /**
- * Services count, active and suspended VPS, open tickets (platform.md §2). Active counts powered on plus
- * shut down (platform.md §4): a stopped server is still the customer's and still billed. The service
- * tiles and the tickets tile fail apart.
+ * Services count, active and suspended VPS, open tickets, invoices count (platform.md §2). Active counts
+ * powered on plus shut down (platform.md §4): a stopped server is still the customer's and still billed.
+ * The service tiles, the tickets tile and the invoices tile fail apart.
  */
 export function ServiceTiles() {
   const { t } = useTranslation('instances');
@@ -27,7 +28,13 @@ export function ServiceTiles() {
         m: 0,
         display: 'grid',
         gap: 2,
-        gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', md: 'repeat(4, minmax(0, 1fr))' },
+        gridTemplateColumns: {
+          xs: 'repeat(2, minmax(0, 1fr))',
+          sm: 'repeat(3, minmax(0, 1fr))',
+          lg: 'repeat(5, minmax(0, 1fr))',
+        },
+        // Two to a row on phones: an odd last tile takes the whole row rather than leaving a hole.
+        '& > li:last-of-type:nth-of-type(odd)': { gridColumn: { xs: '1 / -1', sm: 'auto' } },
       }}
     >
       {!stats.isError && (
@@ -48,6 +55,7 @@ export function ServiceTiles() {
       <Suspense fallback={<Tile label={<Skeleton width={90} />} value={undefined} />}>
         <OpenTicketsTile />
       </Suspense>
+      <InvoicesTile />
     </Box>
   );
 }

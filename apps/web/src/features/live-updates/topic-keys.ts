@@ -4,7 +4,7 @@ import type { QueryKey } from '@tanstack/react-query';
 /**
  * The query roots each topic of the event stream makes stale: the `all` keys of the areas' key factories
  * (instanceKeys, snapshotKeys, backupKeys, isoKeys, billingKeys, paymentKeys, autoRechargeKeys, authKeys,
- * supportKeys — a test holds them equal), written out so the shell does not load every area's code to
+ * supportKeys, notificationKeys, floatingIpKeys — a test holds them equal), written out so the shell does not load every area's code to
  * know them.
  */
 const roots = {
@@ -18,6 +18,8 @@ const roots = {
   autoRecharge: ['auto-recharge'],
   auth: ['auth'],
   support: ['support'],
+  notifications: ['notifications'],
+  floatingIps: ['floating-ips'],
 } as const satisfies Record<string, QueryKey>;
 
 export const topicRoots: Record<ServerEventTopic, readonly QueryKey[]> = {
@@ -35,6 +37,10 @@ export const topicRoots: Record<ServerEventTopic, readonly QueryKey[]> = {
   account: [roots.auth, roots.instances],
   // A staff reply, a status set by staff, or a ticket of another tab: lists, counts, tickets, threads.
   tickets: [roots.support],
+  // A new notification, or one read in another tab: the bell and the page.
+  notifications: [roots.notifications],
+  // A purchase, renewal, release or attachment: the page's list (and the credit it moved).
+  floatingIps: [roots.floatingIps, roots.billing],
   resync: Object.values(roots),
 };
 

@@ -5,6 +5,7 @@ import type { JobQueue } from '../../../jobs/queue';
 import { HypervisorError, type ServerSpec, type ServerState } from '../hypervisor';
 import { describeAddresses, releaseAddresses } from './addresses';
 import { chooseHost, ensureRegionFleet, lockRegion } from './fleet';
+import { detachFloatingIpsFrom } from './floating-ips';
 import { findImageOwner } from './images';
 import { requireCompleteIso } from './iso-store';
 import { generateServerPassword, hashServerPassword } from './passwords';
@@ -168,6 +169,7 @@ export function serverOperations(deps: SimulatorDeps) {
         const [server] = await tx.select().from(simServers).where(eq(simServers.ref, ref)).for('update');
         if (!server || server.deletedAt) return;
         await releaseAddresses(tx, ref);
+        await detachFloatingIpsFrom(tx, ref);
         const now = new Date();
         await tx
           .update(simServers)

@@ -54,6 +54,8 @@ export const simIpAllocations = pgTable(
       .notNull()
       .references(() => simIpPools.id),
     serverRef: text().notNull(),
+    /** A floating IP's server while attached (its `serverRef` is the floating IP's own key). */
+    attachedRef: text(),
     allocatedAt: at().notNull().defaultNow(),
   },
   (t) => [index('sim_ip_allocations_server_idx').on(t.serverRef)],

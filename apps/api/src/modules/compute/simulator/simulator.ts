@@ -2,6 +2,7 @@ import type { MetricName } from '@nimbus/contract';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { type Hypervisor, HypervisorError } from '../hypervisor';
 import { openSimulatedConsole } from './console';
+import { floatingIpOperations } from './floating-ips';
 import { imageOperations } from './image-operations';
 import { isoStore } from './iso-store';
 import { laterOperations } from './operations';
@@ -32,6 +33,7 @@ export function createSimulator(deps: SimulatorDeps): Hypervisor {
     ...laterOperations(deps),
     ...imageOperations(deps),
     ...isoStore(deps),
+    ...floatingIpOperations(deps),
 
     async bandwidthUsage(ref, from, to) {
       return { bytes: bandwidthBytes(ref, await lifeOf(ref), from, to) };

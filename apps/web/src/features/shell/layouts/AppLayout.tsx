@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
 import { createContext, type ReactNode, useContext, useEffect } from 'react';
-import { onSignedOut } from '../../../api/client';
+import { onNotFound, onSignedOut } from '../../../api/client';
 import { desiredRoute, tokenStore } from '../../../api/tokens';
 import { forgetSessionData } from '../../../app/forget-session';
 import { useLiveUpdates } from '../../live-updates/useLiveUpdates';
@@ -32,6 +32,16 @@ export function AppLayout({ children }: { children: ReactNode }) {
       unsubscribe();
     };
   }, [router, queryClient]);
+
+  // platform.md §8: a GET answering 404 (outside its exceptions) means the thing asked for is gone.
+  useEffect(() => {
+    const unsubscribe = onNotFound(() => {
+      if (router.state.location.pathname !== '/404') void router.navigate({ to: '/404', replace: true });
+    });
+    return () => {
+      unsubscribe();
+    };
+  }, [router]);
 
   return (
     <InsideApp.Provider value>

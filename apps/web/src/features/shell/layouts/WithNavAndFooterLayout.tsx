@@ -6,6 +6,7 @@ import { BrandLogo } from '../../../components/BrandLogo';
 import { LanguageSelector } from '../../../components/LanguageSelector';
 import { ButtonLink, TextLink } from '../../../components/links';
 import { Footer } from '../parts/Footer';
+import { ProviderBanner } from '../parts/ProviderBanner';
 
 /** Pages open to visitors (the cart): top navigation and footer, no sidebar. */
 export function WithNavAndFooterLayout({ children }: { children: ReactNode }) {
@@ -36,6 +37,8 @@ export function WithNavAndFooterLayout({ children }: { children: ReactNode }) {
           )}
         </Toolbar>
       </AppBar>
+      {/* The cart is where a visitor chooses plans and regions, which is what announcements are about. */}
+      <ProviderBanner />
       <Container component="main" maxWidth="lg" sx={{ flexGrow: 1, py: { xs: 2, sm: 3 } }}>
         {children}
       </Container>

@@ -8,6 +8,7 @@ import { BrandLogo } from '../../../components/BrandLogo';
 import { LanguageSelector } from '../../../components/LanguageSelector';
 import { TextLink } from '../../../components/links';
 import { visuallyHidden } from '../../../components/VisuallyHidden';
+import { NotificationBell } from '../../notifications/NotificationBell';
 import { BalanceLink } from './BalanceLink';
 import { MOBILE_NAVIGATION_ID } from './Sidebar';
 import { UserMenu } from './UserMenu';
@@ -75,6 +76,7 @@ export function TopBar({
         <Box sx={{ flexGrow: 1 }} />
         <TestPaymentsBadge />
         <BalanceLink />
+        <NotificationBell />
         <LanguageSelector compact />
         <UserMenu />
       </Toolbar>

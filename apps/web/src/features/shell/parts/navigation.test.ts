@@ -6,13 +6,21 @@ const activeKeys = (pathname: string) => items.filter((item) => isActive(item, p
 
 describe('sidebar', () => {
   it('lists the entries of platform.md §2 in order', () => {
-    expect(navigation.map((s) => s.key)).toEqual([undefined, 'management', 'billing', undefined]);
+    expect(navigation.map((s) => s.key)).toEqual([
+      undefined,
+      'management',
+      'solutions',
+      'billing',
+      undefined,
+    ]);
     expect(items.map((i) => i.key)).toEqual([
       'dashboard',
       'services',
       'sshKeys',
       'ipManagement',
       'applications',
+      'vpnProxy',
+      'forexVps',
       'invoices',
       'payments',
       'transactions',
@@ -33,6 +41,7 @@ describe('sidebar', () => {
     ['/invoices/7', ['invoices']],
     ['/support/new-ticket', ['support']],
     ['/transactions', ['transactions']],
+    ['/solutions/forex-vps', ['forexVps']],
     ['/account/information', []],
   ])('marks only the right entry active on %s', (pathname, expected) => {
     expect(activeKeys(pathname)).toEqual(expected);

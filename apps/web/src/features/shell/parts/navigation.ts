@@ -2,6 +2,7 @@ import type { SvgIconComponent } from '@mui/icons-material';
 import AddIcon from '@mui/icons-material/Add';
 import AppsIcon from '@mui/icons-material/AppsOutlined';
 import AutorenewIcon from '@mui/icons-material/Autorenew';
+import CandlestickIcon from '@mui/icons-material/CandlestickChartOutlined';
 import DashboardIcon from '@mui/icons-material/DashboardOutlined';
 import DnsIcon from '@mui/icons-material/DnsOutlined';
 import LanIcon from '@mui/icons-material/LanOutlined';
@@ -10,6 +11,7 @@ import ReceiptIcon from '@mui/icons-material/ReceiptLongOutlined';
 import SupportIcon from '@mui/icons-material/SupportAgentOutlined';
 import SwapIcon from '@mui/icons-material/SwapHoriz';
 import KeyIcon from '@mui/icons-material/VpnKeyOutlined';
+import VpnLockIcon from '@mui/icons-material/VpnLockOutlined';
 
 export interface NavItem {
   /** `nav.<key>` in the shell namespace. */
@@ -30,7 +32,8 @@ export const newService = { key: 'newService', to: '/createinstance', icon: AddI
 
 /**
  * The sidebar of platform.md §2, in its order, with one entry per page: the spec's "Credit History"
- * opened the very page of "Billing > Transactions" (which names itself so), and is left out.
+ * opened the very page of "Billing > Transactions" (which names itself so), and is left out. The
+ * Solutions screens (§2 "Other screens") have a section of their own after Management.
  */
 export const navigation: NavSection[] = [
   { items: [{ key: 'dashboard', to: '/dashboard', icon: DashboardIcon }] },
@@ -46,6 +49,13 @@ export const navigation: NavSection[] = [
       { key: 'sshKeys', to: '/sshkeys', icon: KeyIcon },
       { key: 'ipManagement', to: '/ip-management', icon: LanIcon },
       { key: 'applications', to: '/applications', icon: AppsIcon },
+    ],
+  },
+  {
+    key: 'solutions',
+    items: [
+      { key: 'vpnProxy', to: '/solutions/vpn-proxy', icon: VpnLockIcon },
+      { key: 'forexVps', to: '/solutions/forex-vps', icon: CandlestickIcon },
     ],
   },
   {
