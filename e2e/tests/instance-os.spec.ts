@@ -52,8 +52,14 @@ test('a customer changes the operating system and reinstalls it, each time with 
   expect(await again.getByTestId('new-password').textContent()).not.toBe(password);
   await again.getByRole('button', { name: 'Close' }).click();
 
+  // Each change is logged once the worker has seen the driver's rebuild succeed.
+  const events = async () => {
+    const logs = await request.get(`/api/logs?instanceId=${id}`, { headers: api(customer.tokens) });
+    return ((await logs.json()).data.logs as { event: string }[]).map((l) => l.event);
+  };
+  await expect
+    .poll(events, { timeout: 60_000 })
+    .toEqual(expect.arrayContaining(['instance_os_changed', 'instance_reinstalled']));
   const logs = await request.get(`/api/logs?instanceId=${id}`, { headers: api(customer.tokens) });
-  const events = ((await logs.json()).data.logs as { event: string }[]).map((l) => l.event);
-  expect(events).toEqual(expect.arrayContaining(['instance_os_changed', 'instance_reinstalled']));
   expect(JSON.stringify(await logs.json())).not.toContain(password);
 });

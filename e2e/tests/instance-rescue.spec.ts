@@ -52,10 +52,10 @@ test('a customer boots an instance into rescue mode with a generated password an
     .getByRole('dialog', { name: 'Leave rescue mode on broken-boot?' })
     .getByRole('button', { name: 'Leave rescue mode' })
     .click();
-  // The page follows the instance out of rescue; the toast is read once the dialog has closed (while
-  // it closes, the rest of the page is hidden from role queries).
-  await expect(page.getByRole('button', { name: 'Enable rescue mode' })).toBeVisible();
+  // The toast is read by its text (while the dialog closes, the rest of the page is hidden from role
+  // queries), and before the page has followed the instance out of rescue: a toast lasts 6 s.
   await expect(page.getByText('broken-boot is restarting into its own system.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Enable rescue mode' })).toBeVisible({ timeout: 60_000 });
 
   // Both are in the instance's log, without the password.
   await page.getByRole('tab', { name: 'Logs' }).click();

@@ -32,7 +32,7 @@ test('a customer resizes an hourly instance up, then down by a clean install wit
   await expect(page.getByText(/New price:/)).toContainText('per hour');
   await resize.click();
   await expect(toast(page, 'resize-web is being resized.')).toBeVisible();
-  await expect.poll(async () => (await detail()).planName).toBe('Cloud M');
+  await expect.poll(async () => (await detail()).planName, { timeout: 30_000 }).toBe('Cloud M');
   expect(await detail()).toMatchObject({ vcpuCount: 2, ram: 2048, disk: 50 });
 
   // Back to Cloud S: its 25 GB disk is smaller, so only a clean install can do it.
