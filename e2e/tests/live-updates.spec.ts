@@ -137,9 +137,15 @@ test('with the stream blocked, the panel falls back to polling and still shows t
   const { tokens } = await readyCustomer(page, request, 'polled');
   await page.goto('/services/instanceList');
   const requests = listRequests(page);
+  // The server stays in creation until a worker runs, so the list sees it pending first, whatever the
+  // machine's speed.
+  await stopWorker();
   await order(request, tokens, 'polled-1');
   // No event tells the list: it finds the order at the next poll once something is in creation, or on reload.
   await page.reload();
+  await expect(row(page, 'polled-1')).toBeVisible({ timeout: 15_000 });
+  await expect(row(page, 'polled-1').getByRole('cell', { name: 'On', exact: true })).toHaveCount(0);
+  startWorker();
   await expect(row(page, 'polled-1').getByRole('cell', { name: 'On', exact: true })).toBeVisible({
     timeout: 90_000,
   });
