@@ -1,7 +1,7 @@
 import PhotoCameraIcon from '@mui/icons-material/PhotoCameraOutlined';
 import { Box, Pagination, useMediaQuery, useTheme } from '@mui/material';
-import type { Snapshot } from '@nimbus/contract';
-import { useQuery } from '@tanstack/react-query';
+import type { Snapshot, SnapshotList as SnapshotPage } from '@nimbus/contract';
+import { type UseQueryResult, useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../components/states/EmptyState';
@@ -33,7 +33,6 @@ interface Props {
  * empty and error states; the actions' dialogs; and a toast when an operation ends (spec §4).
  */
 export function SnapshotList({ filters, onPage, locked, emptyAction, problem, onProblem }: Props) {
-  const { t } = useTranslation('instances');
   const theme = useTheme();
   const wide = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
   const list = useQuery(snapshotListQuery(filters));
@@ -43,29 +42,54 @@ export function SnapshotList({ filters, onPage, locked, emptyAction, problem, on
   const alert = problem && problem.kind !== 'insufficientBalance' && (
     <SnapshotProblemAlert problem={problem} onClose={() => onProblem(null)} />
   );
+  // The dialogs stay mounted, in one place, whatever the list shows: deleting the last snapshot empties
+  // the list (by server push) while the call is still settling, and an unmounted dialog would never
+  // tell its outcome.
+  return (
+    <>
+      {alert}
+      <SnapshotListBody
+        list={list}
+        wide={wide}
+        filters={filters}
+        onPage={onPage}
+        emptyAction={emptyAction}
+        onAction={(action, snapshot) => setPending({ action, snapshot })}
+        locked={locked}
+      />
+      <SnapshotDialogs pending={pending} onClose={() => setPending(null)} onProblem={onProblem} />
+    </>
+  );
+}
+
+function SnapshotListBody({
+  list,
+  wide,
+  filters,
+  onPage,
+  emptyAction,
+  onAction,
+  locked,
+}: Pick<Props, 'filters' | 'onPage' | 'emptyAction' | 'locked'> & {
+  list: UseQueryResult<SnapshotPage>;
+  wide: boolean;
+  onAction: (action: PendingAction['action'], snapshot: Snapshot) => void;
+}) {
+  const { t } = useTranslation('instances');
   if (list.isPending) return <LoadingState label={t('snapshots.loading')} minHeight={120} />;
   if (list.isError) return <ErrorState onRetry={() => list.refetch()} message={t('snapshots.loadFailed')} />;
   if (list.data.items.length === 0)
     return (
-      <>
-        {alert}
-        <EmptyState
-          icon={<PhotoCameraIcon />}
-          title={t('snapshots.emptyTitle')}
-          message={t('snapshots.emptyMessage')}
-          action={emptyAction}
-        />
-      </>
+      <EmptyState
+        icon={<PhotoCameraIcon />}
+        title={t('snapshots.emptyTitle')}
+        message={t('snapshots.emptyMessage')}
+        action={emptyAction}
+      />
     );
-
-  const rows = {
-    snapshots: list.data.items,
-    onAction: (action: PendingAction['action'], snapshot: Snapshot) => setPending({ action, snapshot }),
-    locked,
-  };
+  const rows = { snapshots: list.data.items, onAction, locked };
   return (
     <>
-      {alert}
       {wide ? <SnapshotTable {...rows} /> : <SnapshotCards {...rows} />}
       {list.data.totalPages > 1 && (
         <Box
@@ -82,7 +106,6 @@ export function SnapshotList({ filters, onPage, locked, emptyAction, problem, on
           />
         </Box>
       )}
-      <SnapshotDialogs pending={pending} onClose={() => setPending(null)} onProblem={onProblem} />
     </>
   );
 }

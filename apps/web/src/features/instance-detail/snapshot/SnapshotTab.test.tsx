@@ -154,6 +154,26 @@ describe('snapshot tab', () => {
     await waitFor(() => expect(api.calls('DELETE', '/api/snapshots/31')).toHaveLength(1));
   });
 
+  it('tells the deletion of the last snapshot even when server push empties the list first', async () => {
+    let items = [snapshot()];
+    let release: (answer: ReturnType<typeof ok>) => void = () => {};
+    mockApi({
+      'GET /api/instances/7': ok(instance()),
+      'GET /api/snapshots': () => page(items),
+      'DELETE /api/snapshots/31': () => new Promise((resolve) => (release = resolve)),
+    });
+    const { queryClient } = await open();
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete web-1-2026-11-20-0900' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete web-1-2026-11-20-0900?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    // The snapshots event of the deletion arrives before the call's own answer.
+    items = [];
+    await queryClient.invalidateQueries({ queryKey: ['snapshots'] });
+    expect(await screen.findByText('No snapshots yet')).toBeInTheDocument();
+    release(ok(null));
+    expect(await screen.findByText('Snapshot web-1-2026-11-20-0900 was deleted.')).toBeInTheDocument();
+  });
+
   it('shows cards on a small screen, and the snapshot of a deleted instance as such', async () => {
     onSmallScreen();
     mockApi({
