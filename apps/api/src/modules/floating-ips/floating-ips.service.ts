@@ -4,14 +4,13 @@ import {
   floatingIpErrorCodes as codes,
   type FloatingIp,
   type FloatingIpList,
-  floatingIpSlotsLeft,
   fromMicros,
   startOfMonthUtc,
   toMicros,
 } from '@nimbus/contract';
 import { eq } from 'drizzle-orm';
 import type { Database, DbOrTx } from '../../db/client';
-import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import type { AuthenticatedCustomer } from '../auth/auth.guard';
 import { endBillableItem, setItemAutoRenew, startBillableItem } from '../billing/billable-items';
 import { lockCreditAccount } from '../billing/ledger';
@@ -21,6 +20,8 @@ import { type Hypervisor, HypervisorError, type Ipv4Address, serverRef } from '.
 import type { IdempotencyScope } from '../idempotency/idempotency.service';
 import { isAccountSuspended } from '../instances/instance-suspension';
 import { instancePlacement } from '../instances/instances.repository';
+import { driverCall, infrastructure } from './floating-ip-errors';
+import { assertFloatingIpSlots } from './floating-ip-limits';
 import {
   countsOf,
   type FloatingIpRow,
@@ -39,26 +40,6 @@ const suspended = () =>
     codes.accountSuspended,
     'A suspended account can release floating IPs or stop renewals, not buy or attach.',
   );
-/** The driver refused or failed: the spec's "infrastructure error" (503, worth retrying later). */
-const infrastructure = (error: unknown) =>
-  new AppError(
-    503,
-    codes.infrastructure,
-    error instanceof HypervisorError && error.kind === 'no_capacity'
-      ? 'No address is free in this region right now.'
-      : 'The network could not complete the change. Try again later.',
-  );
-
-/** Runs a driver call; its refusals become the API's answers, anything else stays a bug. */
-async function driverCall<T>(call: () => Promise<T>): Promise<T> {
-  try {
-    return await call();
-  } catch (error) {
-    if (error instanceof HypervisorError) throw infrastructure(error);
-    throw error;
-  }
-}
-
 /** Stops routing the address to its instance, if attached; a server already gone holds nothing. */
 export async function detachInDriver(
   hypervisor: Hypervisor,
@@ -108,35 +89,6 @@ export function createFloatingIpService(deps: { db: Database; hypervisor: Hyperv
     return found;
   }
 
-  /** The limits in force for `count` more: 403 past either, 400 for a count above what is left. */
-  function checkLimits(
-    counts: { active: number; createdThisMonth: number },
-    config: { maxActiveFloatingIp: number; maxFloatingIpPerUserPerMonth: number },
-    count: number,
-  ) {
-    if (counts.active >= config.maxActiveFloatingIp)
-      throw forbidden(
-        codes.maxActive,
-        `At most ${config.maxActiveFloatingIp} floating IPs can be active at once.`,
-      );
-    if (counts.createdThisMonth >= config.maxFloatingIpPerUserPerMonth)
-      throw forbidden(
-        codes.maxPerMonth,
-        `At most ${config.maxFloatingIpPerUserPerMonth} floating IPs can be created in a calendar month.`,
-      );
-    const left = floatingIpSlotsLeft({
-      maxActive: config.maxActiveFloatingIp,
-      active: counts.active,
-      maxPerMonth: config.maxFloatingIpPerUserPerMonth,
-      createdThisMonth: counts.createdThisMonth,
-    });
-    if (count > left)
-      throw forbidden(
-        counts.active + count > config.maxActiveFloatingIp ? codes.maxActive : codes.maxPerMonth,
-        `Only ${left} more floating IPs can be created now.`,
-      );
-  }
-
   return {
     async list(customer: Customer, expiresAfter?: Date, now = new Date()): Promise<FloatingIpList> {
       const items = await listActive(db, customer.id, expiresAfter);
@@ -169,7 +121,7 @@ export function createFloatingIpService(deps: { db: Database; hypervisor: Hyperv
       const price = toMicros(config.floatingIpPricePerMonth);
       const check = async (tx: DbOrTx) => {
         const balance = await lockCreditAccount(tx, customer.id);
-        checkLimits(await countsOf(tx, customer.id, startOfMonthUtc(now)), config, request.count);
+        assertFloatingIpSlots(await countsOf(tx, customer.id, startOfMonthUtc(now)), config, request.count);
         if (balance < price * request.count)
           throw badRequest(
             codes.lowBalance,

@@ -4,6 +4,7 @@ import type { Database, Tx } from '../../db/client';
 import type { JobQueue } from '../../jobs/queue';
 import { logActivity } from '../activity-log/activity-log.service';
 import { type Hypervisor, HypervisorError, type ServerState, serverRef } from '../compute/hypervisor';
+import { attachAssignedFloatingIps } from '../floating-ips/ordered-floating-ips';
 import { failInstanceCreation } from './creation/creation-failure';
 import { serverSpecOf } from './creation/server-spec';
 import { instances } from './instances.tables';
@@ -91,7 +92,7 @@ async function provision(deps: ConvergeDeps, tx: Tx, row: InstanceRow): Promise<
       // No room, or the image to build from is gone (a snapshot deleted meanwhile): the order fails and
       // its charge comes back, instead of asking again forever.
       if (error instanceof HypervisorError && (error.kind === 'no_capacity' || error.kind === 'not_found')) {
-        await failInstanceCreation(tx, row.id, error.message);
+        await failInstanceCreation(tx, deps.hypervisor, row.id, error.message);
         return 'settled';
       }
       throw error;
@@ -105,10 +106,12 @@ async function provision(deps: ConvergeDeps, tx: Tx, row: InstanceRow): Promise<
     return 'pending';
   }
   if (state.failure) {
-    await failInstanceCreation(tx, row.id, state.failure.reason);
+    await failInstanceCreation(tx, deps.hypervisor, row.id, state.failure.reason);
     return 'settled';
   }
   const stable = isStableInstanceStatus(state.status);
+  // Built: the floating IPs ordered with it are routed to it in the same step (a driver failure retries both).
+  if (stable) await attachAssignedFloatingIps(tx, deps.hypervisor, row.id);
   await mirror(tx, row, state, stable ? { lifecycle: 'ready' } : {});
   return stable ? 'settled' : 'pending';
 }

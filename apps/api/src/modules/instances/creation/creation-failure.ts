@@ -6,6 +6,8 @@ import { billItemAtLeastUntil, endBillableItem, lockBillableItem } from '../../b
 import { startOfHour } from '../../billing/hourly-billing';
 import { creditService } from '../../billing/invoice-lines';
 import { ledgerSumOfItem, lockCreditAccount } from '../../billing/ledger';
+import type { Hypervisor } from '../../compute/hypervisor';
+import { releaseAssignedFloatingIps } from '../../floating-ips/ordered-floating-ips';
 import { instances } from '../instances.tables';
 
 const HOUR_MS = 3_600_000;
@@ -19,7 +21,12 @@ const creationRefundKey = (instanceId: number) => `refund:creation-failed:${inst
  * and the refund's key makes a second refund impossible even if two runners race.
  * Returns false when there was nothing to do.
  */
-export async function failInstanceCreation(tx: DbOrTx, instanceId: number, reason: string): Promise<boolean> {
+export async function failInstanceCreation(
+  tx: DbOrTx,
+  hypervisor: Hypervisor,
+  instanceId: number,
+  reason: string,
+): Promise<boolean> {
   const [peek] = await tx
     .select({ customerId: instances.customerId })
     .from(instances)
@@ -35,30 +42,21 @@ export async function failInstanceCreation(tx: DbOrTx, instanceId: number, reaso
     .set({ lifecycle: 'failed', failureReason: reason, updatedAt: sql`now()` })
     .where(eq(instances.id, instanceId));
 
+  const now = new Date();
   let refunded = 0;
-  if (instance.billableItemId !== null) {
-    const item = await lockBillableItem(tx, instance.billableItemId);
-    if (item) {
-      // Ended at its start: no hour of an hourly item is due (billedUntil past its first hour too,
-      // because an item ending inside an hour would otherwise still owe that hour).
-      await endBillableItem(tx, item.id, 'terminated', item.startedAt);
-      if (item.billingCycle === 'hourly') {
-        const firstHourEnd = new Date(startOfHour(item.startedAt).getTime() + HOUR_MS);
-        await billItemAtLeastUntil(tx, item.id, firstHourEnd);
-      }
-      const refund = -(await ledgerSumOfItem(tx, item.customerId, item.id));
-      if (refund > 0) {
-        // A credit line on the month's invoice too, so the invoice that carries the charge shows it returned.
-        const posted = await creditService(tx, item, {
-          amount: refund,
-          idempotencyKey: creationRefundKey(instanceId),
-          description: `${instance.hostname}: creation failed, charge returned`,
-          at: new Date(),
-        });
-        if (posted.applied) refunded = refund;
-      }
-    }
-  }
+  if (instance.billableItemId !== null)
+    refunded += await returnCharges(tx, instance.billableItemId, {
+      idempotencyKey: creationRefundKey(instanceId),
+      description: `${instance.hostname}: creation failed, charge returned`,
+      at: now,
+    });
+  // The floating IPs ordered with it were for this server: they go, and their first month comes back.
+  for (const itemId of await releaseAssignedFloatingIps(tx, hypervisor, instanceId, now))
+    refunded += await returnCharges(tx, itemId, {
+      idempotencyKey: `refund:creation-failed:${instanceId}:floating-ip:${itemId}`,
+      description: `${instance.hostname}: creation failed, floating IP charge returned`,
+      at: now,
+    });
   await logActivity(tx, {
     customerId: instance.customerId,
     event: 'instance_creation_failed',
@@ -72,4 +70,29 @@ export async function failInstanceCreation(tx: DbOrTx, instanceId: number, reaso
     mainIp: instance.mainIp,
   });
   return true;
+}
+
+/**
+ * Ends a billable item at its start and gives back every charge it made, in one credit entry under `key`
+ * (so it is given back once). Returns the amount given back.
+ */
+async function returnCharges(
+  tx: DbOrTx,
+  itemId: number,
+  credit: { idempotencyKey: string; description: string; at: Date },
+): Promise<number> {
+  const item = await lockBillableItem(tx, itemId);
+  if (!item) return 0;
+  // Ended at its start: no hour of an hourly item is due (billedUntil past its first hour too,
+  // because an item ending inside an hour would otherwise still owe that hour).
+  await endBillableItem(tx, item.id, 'terminated', item.startedAt);
+  if (item.billingCycle === 'hourly') {
+    const firstHourEnd = new Date(startOfHour(item.startedAt).getTime() + HOUR_MS);
+    await billItemAtLeastUntil(tx, item.id, firstHourEnd);
+  }
+  const refund = -(await ledgerSumOfItem(tx, item.customerId, item.id));
+  if (refund <= 0) return 0;
+  // A credit line on the month's invoice too, so the invoice that carries the charge shows it returned.
+  const posted = await creditService(tx, item, { amount: refund, ...credit });
+  return posted.applied ? refund : 0;
 }

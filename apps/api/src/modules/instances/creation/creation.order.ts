@@ -4,9 +4,11 @@ import {
   instanceQuote,
   orderCheckPrice,
   regionPromotionPercent,
+  startOfMonthUtc,
+  toMicros,
 } from '@nimbus/contract';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { Tx } from '../../../db/client';
+import type { DbOrTx, Tx } from '../../../db/client';
 import { AppError } from '../../../lib/errors';
 import { logActivity } from '../../activity-log/activity-log.service';
 import { enableBackupsAtCreation } from '../../backups/backups.service';
@@ -14,6 +16,9 @@ import { startBillableItem } from '../../billing/billable-items';
 import { assertCanAfford } from '../../billing/credit-check';
 import { lockCreditAccount } from '../../billing/ledger';
 import { lockOffer } from '../../catalogue/catalogue.repository';
+import { assertFloatingIpSlots } from '../../floating-ips/floating-ip-limits';
+import { countsOf } from '../../floating-ips/floating-ips.repository';
+import { buyOrderAddresses, type OrderedAddress } from '../../floating-ips/ordered-floating-ips';
 import { listedLifecycles } from '../instances.repository';
 import { instances } from '../instances.tables';
 import type { ResolvedOrder } from './creation.rules';
@@ -87,7 +92,13 @@ export async function placeOrder(
   tx: Tx,
   customerId: number,
   order: ResolvedOrder,
-  opts: { orderId: string; hostnames: string[]; acceptPromotionLimit: boolean },
+  opts: {
+    orderId: string;
+    hostnames: string[];
+    acceptPromotionLimit: boolean;
+    /** The floating IPs taken for the order (`floatingIPCount` per instance), bought with it. */
+    addresses?: OrderedAddress[];
+  },
 ): Promise<InstanceRow[]> {
   const { params: p } = order;
   const n = opts.hostnames.length;
@@ -130,8 +141,12 @@ export async function placeOrder(
     promotedCount = Math.min(n, allowed);
   }
   const quotes = opts.hostnames.map((_, i) => quoteOf(order, i < promotedCount));
+  // Floating IPs ordered with the instances: within the customer's limits, their first month due now.
+  await assertOrderFloatingIpSlots(tx, customerId, order.appConfig, p);
+  const floatingIpPrice = toMicros(order.appConfig.floatingIpPricePerMonth);
+  const floatingIpsDue = floatingIpPrice * p.floatingIPCount * n;
   const days = order.appConfig.numberOfDaysForCreditCheck;
-  await assertCanAfford(tx, customerId, balance, orderCheckPrice(quotes, days), days);
+  await assertCanAfford(tx, customerId, balance, orderCheckPrice(quotes, days) + floatingIpsDue, days);
 
   const subDescription = subDescriptionOf(order);
   const rows: InstanceRow[] = [];
@@ -218,5 +233,25 @@ export async function placeOrder(
     });
     rows.push(withItem!);
   }
+  await buyOrderAddresses(tx, {
+    customerId,
+    instances: rows,
+    addresses: opts.addresses ?? [],
+    region: order.region,
+    monthlyPrice: floatingIpPrice,
+    oneMonthInHours: order.appConfig.oneMonthInHours,
+  });
   return rows;
+}
+
+/** Floating IPs ordered with instances count against the same limits as those bought on IP Management. */
+export async function assertOrderFloatingIpSlots(
+  db: DbOrTx,
+  customerId: number,
+  appConfig: ResolvedOrder['appConfig'],
+  p: Pick<ResolvedOrder['params'], 'floatingIPCount' | 'hostnames'>,
+) {
+  const count = p.floatingIPCount * p.hostnames.length;
+  if (count > 0)
+    assertFloatingIpSlots(await countsOf(db, customerId, startOfMonthUtc(new Date())), appConfig, count);
 }

@@ -31,7 +31,7 @@ export async function startServers(
       await deps.db.update(instances).set({ driverCreatedAt: sql`now()` }).where(eq(instances.id, row.id));
     } catch (error) {
       if (error instanceof HypervisorError && error.kind === 'no_capacity') {
-        await deps.db.transaction((tx) => failInstanceCreation(tx, row.id, error.message));
+        await deps.db.transaction((tx) => failInstanceCreation(tx, deps.hypervisor, row.id, error.message));
         failed = true;
       }
       // Anything else: the converge run retries the create.

@@ -78,7 +78,7 @@ describe('POST /instances refusals', () => {
     await expectOrderError(t, user.headers, anOrder({ backupId: 1 }), 404, 'NOT_FOUND');
     await expectOrderError(t, user.headers, anOrder({ osId: null, isoId: 1 }), 404, 'NOT_FOUND');
     await expectOrderError(t, user.headers, anOrder({ isoId: 1 }), 400, 'INVALID_ORDER');
-    await expectOrderError(t, user.headers, anOrder({ floatingIPCount: 1 }), 400, 'NOT_AVAILABLE_YET');
+    await expectOrderError(t, user.headers, anOrder({ floatingIPCount: 11 }), 400, 'VALIDATION_ERROR');
     await expectOrderError(
       t,
       user.headers,

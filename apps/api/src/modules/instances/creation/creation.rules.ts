@@ -92,12 +92,6 @@ const invalid = (path: string, detail: string) =>
   badRequest(creationErrorCodes.invalidOrder, detail, { issues: [{ path, message: 'validation.invalid' }] });
 const notAvailable = (detail: string) => new AppError(409, instanceErrorCodes.notAvailable, detail);
 
-/** Sources that arrive in a later issue: nobody can own one yet, so any id is a missing one. */
-function assertNoLaterSources(p: CreateInstancesParams) {
-  if (p.floatingIPCount > 0)
-    throw badRequest(creationErrorCodes.notAvailableYet, 'Floating IPs arrive in a later release.');
-}
-
 async function resolveImage(db: DbOrTx, p: CreateInstancesParams) {
   if (p.osId == null && p.appId == null)
     throw invalid('osId', 'Choose an operating system or an application.');
@@ -160,7 +154,6 @@ export async function resolveOrder(
   p: CreateInstancesParams,
   opts: ResolveOptions = {},
 ): Promise<ResolvedOrder> {
-  assertNoLaterSources(p);
   // One after another: `db` may be a transaction (preorder allocation), whose client runs one query at a time.
   const regionRows = await listRegions(db);
   const offers = await listOffers(db);

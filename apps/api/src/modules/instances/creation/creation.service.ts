@@ -1,13 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import type { CreateInstancesParams, CreationResult } from '@nimbus/contract';
 import { and, asc, eq } from 'drizzle-orm';
-import type { Database } from '../../../db/client';
+import type { Database, Tx } from '../../../db/client';
 import type { JobQueue } from '../../../jobs/queue';
 import type { AuthenticatedCustomer } from '../../auth/auth.guard';
 import type { Hypervisor } from '../../compute/hypervisor';
+import {
+  allocateOrderAddresses,
+  type OrderedAddress,
+  releaseOrderAddresses,
+} from '../../floating-ips/ordered-floating-ips';
 import type { IdempotencyScope } from '../../idempotency/idempotency.service';
 import { instances } from '../instances.tables';
-import { placeOrder } from './creation.order';
+import { assertOrderFloatingIpSlots, type InstanceRow, placeOrder } from './creation.order';
 import { NO_CAPACITY_DETAIL, startServers } from './creation.provision';
 import { assertAccountMayCreate, resolveOrder } from './creation.rules';
 import { creationStatus } from './creation-status';
@@ -63,15 +68,35 @@ export function createCreationService(deps: { db: Database; jobs: JobQueue; hype
       assertAccountMayCreate(customer);
       const order = await resolveOrder(db, customer.id, params);
       const orderId = idempotency?.id ?? randomUUID();
-      const rows = await db.transaction(async (tx) => {
-        const placed = await placeOrder(tx, customer.id, order, {
+      const place = (tx: Tx, addresses: OrderedAddress[] = []) =>
+        placeOrder(tx, customer.id, order, {
           orderId,
           hostnames: params.hostnames,
           acceptPromotionLimit: params.acceptPromotionLimit,
+          addresses,
         });
-        await idempotency?.commit(tx, { orderId });
-        return placed;
-      });
+      let addresses: OrderedAddress[] = [];
+      if (params.floatingIPCount > 0) {
+        // The limits are answered before an address is taken; everything is checked again below.
+        await assertOrderFloatingIpSlots(db, customer.id, order.appConfig, params);
+        addresses = await allocateOrderAddresses(deps.hypervisor, {
+          orderId,
+          regionId: order.region.id,
+          instances: params.hostnames.length,
+          perInstance: params.floatingIPCount,
+        });
+      }
+      let rows: InstanceRow[];
+      try {
+        rows = await db.transaction(async (tx) => {
+          const placed = await place(tx, addresses);
+          await idempotency?.commit(tx, { orderId });
+          return placed;
+        });
+      } catch (error) {
+        await releaseOrderAddresses(deps.hypervisor, addresses);
+        throw error;
+      }
       return startServers(deps, rows);
     },
 
