@@ -46,3 +46,13 @@ export function floatingIpSlotsLeft(input: {
 
 /** The first instant of the calendar month (UTC) of `at`: the spec's `expiresAfter` and the monthly limit's start. */
 export const startOfMonthUtc = (at: Date) => new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), 1));
+
+/** Floating IPs an instance order may ask for each instance (creation's `floatingIPCount`). */
+export const MAX_FLOATING_IPS_PER_INSTANCE = 10;
+
+/**
+ * The most floating IPs per instance an order of `instances` can ask for, when `slotsLeft` more may be
+ * created: each instance gets the same count, so the slots are shared out evenly.
+ */
+export const orderFloatingIpMax = (slotsLeft: number, instances: number) =>
+  Math.min(MAX_FLOATING_IPS_PER_INSTANCE, Math.floor(Math.max(0, slotsLeft) / Math.max(1, instances)));

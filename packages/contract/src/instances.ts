@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { backupFrequencies } from './backups-rules';
 import { intervalOptionSchema } from './billing';
+import { MAX_FLOATING_IPS_PER_INSTANCE } from './floating-ips-rules';
 import { billingCycleSchema, planClassSchema } from './catalogue';
 import { hostnameSchema } from './field-validation';
 import { isValidIpv4 } from './field-validation-rules';
@@ -86,7 +87,7 @@ export const createInstancesRequestSchema = z
     billingCycle: billingCycleSchema,
     isSubscriptionAutoRenewEnabled: z.boolean().default(true),
     ocaData: z.record(z.string(), z.string().max(255)).default({}),
-    floatingIPCount: z.number().int().min(0).max(10).default(0),
+    floatingIPCount: z.number().int().min(0).max(MAX_FLOATING_IPS_PER_INSTANCE).default(0),
     backupSettings: backupSettingsSchema.nullable().optional(),
     isDdosProtected: z.boolean().default(false),
     /** The customer accepted that instances beyond the promotion limit are charged at the base price. */

@@ -1,5 +1,5 @@
 import { Alert, Box, Card, CardContent, Divider, Typography } from '@mui/material';
-import { backupMonthlyFee } from '@nimbus/contract';
+import { backupMonthlyFee, toMicros } from '@nimbus/contract';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMoney } from '../../lib/money';
@@ -94,7 +94,15 @@ export function OrderSummary({ action }: { action?: ReactNode }) {
               )}
             />
           )}
-          <Row label={t('summary.floatingIp')} value={values.floatingIPCount} />
+          {values.floatingIPCount > 0 && !preorder && appConfig.data && (
+            <Row
+              label={t('summary.floatingIp')}
+              value={priceText(
+                t('summary.floatingIpEach', { count: values.floatingIPCount, price: AMOUNT }),
+                moneyOfMicros(toMicros(appConfig.data.floatingIpPricePerMonth)),
+              )}
+            />
+          )}
           <Row label={t('summary.billingCycle')} value={t(`cycles.${values.billingCycle}`)} />
           <Row label={t('summary.quantity')} value={values.quantity} />
           {quote && quote.each.discountPercent > 0 && (
@@ -109,6 +117,9 @@ export function OrderSummary({ action }: { action?: ReactNode }) {
           <Box data-testid="order-total">
             {total.hourly && <Row label={t('summary.hourlyRate')} value={total.hourly} />}
             <Row label={<strong>{total.label}</strong>} value={<strong>{total.amount}</strong>} />
+            {quote && quote.floatingIpsMonthly > 0 && (
+              <Row label={t('summary.floatingIpsDue')} value={moneyOfMicros(quote.floatingIpsMonthly)} />
+            )}
           </Box>
         ) : (
           <Typography color="text.secondary">{t('summary.choosePlan')}</Typography>

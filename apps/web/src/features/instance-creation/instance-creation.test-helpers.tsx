@@ -21,9 +21,17 @@ export function catalogueApi(extra: Parameters<typeof mockApi>[0] = {}) {
     'GET /api/applications': ok({ applications: [], totalPages: 0, totalCount: 0, page: 1, pageSize: 500 }),
     'GET /api/applications/tags': ok([]),
     'GET /api/ssh-keys': ok({ sshKeys: [] }),
+    'GET /api/floating-ip': ok(ownedFloatingIps()),
     ...extra,
   });
 }
+
+/** GET /floating-ip's answer: the account's addresses and the counts of the two limits. */
+export const ownedFloatingIps = (activeCount = 0, createdThisMonth = activeCount) => ({
+  data: { items: [], totalCount: activeCount },
+  activeCount,
+  createdThisMonth,
+});
 
 /** Opens the creation screen at `url`, ready once the first plan in stock is chosen and named. */
 export async function renderCreationPage(url = '/createinstance') {

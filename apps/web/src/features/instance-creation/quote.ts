@@ -7,8 +7,9 @@ import {
   type Product,
   type Region,
   regionPromotionPercent,
+  toMicros,
 } from '@nimbus/contract';
-import { type CreationValues, withRequiredFeatures } from './form-model';
+import { type CreationValues, isPreorder, withRequiredFeatures } from './form-model';
 
 export interface OrderQuote {
   /** One instance, exactly as the server charges it. */
@@ -22,6 +23,8 @@ export interface OrderQuote {
   totalDue: Micros | null;
   /** The region's promotion is part of the price (assumed within the per-region limit). */
   promotionPercent: number;
+  /** The order's floating IPs (`floatingIPCount` per instance): their first month, charged now. */
+  floatingIpsMonthly: Micros;
 }
 
 export interface QuoteCatalogue {
@@ -62,5 +65,9 @@ export function orderQuote(values: CreationValues, catalogue: QuoteCatalogue): O
     totalMonthly: each.monthly * quantity,
     totalDue: each.cyclePrice === null ? null : each.cyclePrice * quantity,
     promotionPercent: regionPromotionPercent(catalogue.region, values.planClass, values.billingCycle),
+    // GPU preorders carry no floating IPs (platform.md §3 "Preorder parameters").
+    floatingIpsMonthly: isPreorder(values)
+      ? 0
+      : toMicros(catalogue.appConfig.floatingIpPricePerMonth) * values.floatingIPCount * quantity,
   };
 }

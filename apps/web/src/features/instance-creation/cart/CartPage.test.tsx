@@ -111,3 +111,42 @@ describe('CartPage: a new account verifies its email on a step of its own', () =
     expect(screen.queryByLabelText('Hostname of instance 1')).toBeNull();
   });
 });
+
+describe('CartPage: floating IPs chosen signed out', () => {
+  it('past the account’s limit, the order goes on without them and says so', async () => {
+    tokenStore.set({ accessToken: 'a', refreshToken: 'r' });
+    saveDraft({
+      ...defaultCreationValues('monthly'),
+      regionId: 1,
+      productId: 1,
+      osId: 11,
+      hostnames: ['cart-1'],
+      hostnamesEdited: [true],
+      floatingIPCount: 3,
+    });
+    setCartStage('deploy');
+    const api = mockApi({
+      'GET /api/regions': ok([region()]),
+      'GET /api/products': ok([product(1)]),
+      'GET /api/os': ok({ os: osList }),
+      'GET /api/features': ok({}),
+      'GET /api/app-configs': ok(appConfig),
+      'GET /api/applications': ok({ applications: [], totalPages: 0, totalCount: 0, page: 1, pageSize: 500 }),
+      'GET /api/applications/tags': ok([]),
+      'GET /api/ssh-keys': ok({ sshKeys: [] }),
+      'GET /api/auth/user-info': ok(testUser),
+      // 4 of the catalogue's 5 held already: one more fits, not three.
+      'GET /api/floating-ip': ok({ data: { items: [], totalCount: 4 }, activeCount: 4, createdThisMonth: 4 }),
+      'POST /api/instances': fail(460, 'INSUFFICIENT_BALANCE', { data: refusal }),
+    });
+    await renderCart();
+    expect(
+      await screen.findByText(/leave room for 1 more, so this order goes on without the 3 floating IPs you chose/),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(api.calls('POST', '/api/instances')).toHaveLength(1));
+    expect(api.calls('POST', '/api/instances')[0]?.body).toMatchObject({ floatingIPCount: 0 });
+    // On to paying what is missing, the warning still in view.
+    expect(await screen.findByRole('link', { name: 'Go to payments' })).toBeInTheDocument();
+    expect(screen.getByText(/without their cost/)).toBeInTheDocument();
+  });
+});

@@ -21,6 +21,7 @@ import { useSubmitOrder } from '../use-submit-order';
 import { rememberWaitingOrder } from '../waiting-order';
 import { CartStepper } from './CartStepper';
 import { DeployOverlay } from './DeployOverlay';
+import { type DroppedFloatingIps, fitFloatingIps } from './floating-ip-limit';
 import { VerifyEmailStep } from './VerifyEmailStep';
 
 /**
@@ -61,6 +62,7 @@ function CartFlow({ freshStart }: { freshStart: boolean }) {
   const signedIn = tokenStore.isAuthenticated();
   const [step, setStep] = useState<CartStage>(() => arrivalStep(signedIn));
   const [deploying, setDeploying] = useState(false);
+  const [droppedFloatingIps, setDroppedFloatingIps] = useState<DroppedFloatingIps | null>(null);
   const queryClient = useQueryClient();
   // Follows the account while it waits for verification: a link clicked in another tab counts as soon
   // as the customer comes back to this one.
@@ -100,7 +102,12 @@ function CartFlow({ freshStart }: { freshStart: boolean }) {
     if (step !== 'deploy' || !plansRead || !verified || started.current) return;
     started.current = true;
     setDeploying(true);
-    void order.submit(values).then((outcome) => {
+    void fitFloatingIps(queryClient, values, catalogue.appConfig.data).then(async (fitted) => {
+      if (fitted.dropped) {
+        replace(fitted.values);
+        setDroppedFloatingIps(fitted.dropped);
+      }
+      const outcome = await order.submit(fitted.values);
       setDeploying(false);
       started.current = false;
       if (outcome === 'lowBalance') go('payment');
@@ -119,6 +126,14 @@ function CartFlow({ freshStart }: { freshStart: boolean }) {
     <Box sx={{ minWidth: 0 }}>
       <PageHeader title={t('cart.title')} />
       <CartStepper active={step} />
+      {droppedFloatingIps && (
+        <Alert severity="warning" sx={{ mb: 2 }} onClose={() => setDroppedFloatingIps(null)}>
+          {t('cart.floatingIpLimit', {
+            count: droppedFloatingIps.count,
+            left: droppedFloatingIps.left,
+          })}
+        </Alert>
+      )}
       {step === 'order' && (
         <CreationForm
           signedIn={signedIn}

@@ -10,7 +10,6 @@ import {
   MenuItem,
   Select,
   Switch,
-  TextField,
 } from '@mui/material';
 import {
   type BillingCycle,
@@ -25,7 +24,9 @@ import { useTranslation } from 'react-i18next';
 import { SectionCard } from '../../../components/SectionCard';
 import { useMoney } from '../../../lib/money';
 import { useCreation } from '../creation-context';
+import { isPreorder } from '../form-model';
 import { AMOUNT, priceText } from '../price-text';
+import { FloatingIpsField } from './FloatingIpsField';
 import { SshKeysField } from './SshKeysField';
 
 /** The backup schedule loads when backups are switched on: most orders never show it. */
@@ -125,15 +126,7 @@ export function OptionsSection({ signedIn }: { signedIn: boolean }) {
           </Box>
         )}
 
-        {/* Floating IPs come with a later release; the server refuses them until then. */}
-        <TextField
-          label={t('options.floatingIp.label')}
-          type="number"
-          size="small"
-          value={0}
-          disabled
-          helperText={t('options.laterRelease')}
-        />
+        {!isPreorder(values) && <FloatingIpsField signedIn={signedIn} />}
         <Box>
           <FormControlLabel
             control={
