@@ -71,3 +71,50 @@ test('a customer buys a floating IP, attaches it, turns auto-renew off and relea
   await expect(page.getByText('No floating IPs yet')).toBeVisible();
   expect((await get('floating-ip')).data.totalCount).toBe(0);
 });
+
+test('a floating IP ordered with a new instance is charged with it and attached to it', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  const customer = await readyCustomer(page, request, 'floating-order');
+  await page.goto('/createinstance?planType=default&region=1&osId=101');
+  await expect(page.getByRole('heading', { name: 'Create instance', level: 1 })).toBeVisible({
+    timeout: 30_000,
+  });
+  await page.getByRole('radio', { name: /Cloud S/ }).click();
+  await page.getByRole('combobox', { name: 'Billing cycle' }).click();
+  await page.getByRole('option', { name: 'Hourly' }).click();
+  const floating = page.getByRole('combobox', { name: /Floating IPs/ });
+  await expect(floating).toBeEnabled();
+  // Opened from the keyboard: a pointer held down past MUI's 200 ms on a loaded machine would pick the
+  // item that the long menu put under it.
+  await floating.focus();
+  await page.keyboard.press('ArrowDown');
+  await page.getByRole('option', { name: '1 per instance', exact: true }).click();
+  const summary = page.getByRole('complementary', { name: 'Order summary' });
+  await expect(summary).toContainText('1 × $1.50/mo');
+  await expect(summary).toContainText('Floating IPs, first month (charged now)');
+  await page.getByLabel('Hostname of instance 1').fill('fip-order');
+  await page.getByRole('button', { name: /Create instance/ }).click();
+  await expect(page.getByRole('heading', { name: 'Your services are ready' })).toBeVisible({
+    timeout: 60_000,
+  });
+
+  const get = async (path: string) =>
+    (await (await request.get(`/api/${path}`, { headers: api(customer.tokens) })).json()).data;
+  const [ip] = (await get('floating-ip')).data.items as { address: string; instance: { hostname: string } }[];
+  expect(ip?.instance.hostname).toBe('fip-order');
+  await page.goto('/ip-management');
+  const row = page
+    .getByRole('list', { name: 'Floating IPs' })
+    .getByRole('listitem')
+    .filter({ hasText: ip!.address });
+  await expect(row.getByRole('link', { name: 'fip-order' })).toBeVisible();
+
+  // Its first month is on the invoice beside the instance.
+  const transactions = (await get('transactions')).transactions as { type: string; referenceId: number }[];
+  const invoice = transactions.find((t) => t.type === 'invoice');
+  await page.goto(`/invoices/${invoice!.referenceId}`);
+  await expect(page.getByText(`Floating IP ${ip!.address}`)).toBeVisible();
+});
