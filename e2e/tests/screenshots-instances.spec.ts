@@ -214,6 +214,19 @@ function screens(s: Seeded): Screen[] {
       who: 'full',
       prepare: pickPlan,
     },
+    {
+      name: 'createinstance-floating-ip',
+      path: '/createinstance?planType=default&region=1&osId=101',
+      who: 'full',
+      prepare: async (page) => {
+        await pickPlan(page);
+        const floating = page.getByRole('combobox', { name: /Floating IPs|IP/ }).last();
+        await floating.scrollIntoViewIfNeeded();
+        await floating.focus();
+        await page.keyboard.press('ArrowDown');
+        await page.getByRole('option').nth(2).click();
+      },
+    },
     { name: 'createinstance-gpu', path: '/createinstance?planType=gpu-provided&region=1', who: 'full' },
     {
       name: 'createinstance-snapshot',

@@ -40,18 +40,24 @@ export function useOrderTotal(quote: OrderQuote | null, preorder: boolean) {
   const { billingCycle } = useCreation().values;
   const { moneyOfMicros: money } = useMoney();
   if (!quote) return null;
+  // Floating IPs are monthly whatever the instances' cycle: in the monthly estimate of an hourly order,
+  // and in what a cycle order takes now (then without a period, as the two periods differ).
+  const floatingIps = quote.floatingIpsMonthly;
   if (quote.totalHourly !== null)
     return {
       label: preorder ? t('summary.preorderTotal') : t('summary.estimatedTotal'),
       hourly: priceText(t('summary.perHour', { price: AMOUNT }), money(quote.totalHourly, 4)),
-      amount: priceText(t('summary.perMonth', { price: AMOUNT }), money(quote.totalMonthly)),
+      amount: priceText(t('summary.perMonth', { price: AMOUNT }), money(quote.totalMonthly + floatingIps)),
     };
   return {
     label: preorder ? t('summary.preorderTotal') : t('summary.totalDue'),
     hourly: null,
-    amount: priceText(
-      t(`summary.perBillingCycle.${billingCycle}`, { price: AMOUNT }),
-      money(quote.totalDue ?? 0),
-    ),
+    amount:
+      floatingIps > 0
+        ? money((quote.totalDue ?? 0) + floatingIps)
+        : priceText(
+            t(`summary.perBillingCycle.${billingCycle}`, { price: AMOUNT }),
+            money(quote.totalDue ?? 0),
+          ),
   };
 }

@@ -43,7 +43,14 @@ describe('floating IPs of a new instance', () => {
     fireEvent.click(await screen.findByRole('option', { name: '2 per instance' }));
 
     expect(summary()).toHaveTextContent('Floating IPs2 × $1.50/mo');
-    expect(within(screen.getByTestId('order-total')).getByText('$3.00')).toBeInTheDocument();
+    // Hourly: the monthly estimate counts them (8.00 + 3.00), and their first month is due now.
+    const total = screen.getByTestId('order-total');
+    expect(total).toHaveTextContent('Estimated total$11.00/mo');
+    expect(total).toHaveTextContent('Floating IPs, first month (charged now)$3.00');
+    // A monthly order takes both now: the month of the instance and the floating IPs' first month.
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Billing cycle' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Monthly' }));
+    await waitFor(() => expect(screen.getByTestId('order-total')).toHaveTextContent('Total due now$11.00'));
 
     // Two instances leave room for one each: the choice comes down with the quantity.
     fireEvent.click(screen.getByRole('button', { name: 'One instance more' }));
