@@ -38,7 +38,6 @@ export type Loader = Parameters<typeof lazyRouteComponent>[0];
 /** A lazily loaded page; a chunk gone after a deployment asks to update the panel (see chunk-error.ts). */
 export const lazyPage = (load: Loader, exportName = 'default') =>
   lazyRouteComponent(withChunkLoadError(load), exportName);
-const unavailablePage = lazyPage(() => import('../features/unavailable/UnavailablePage'), 'UnavailablePage');
 export interface PageOptions {
   auth: RouteAuth;
   layout: LayoutName;
@@ -54,26 +53,6 @@ export function page(path: string, opts: PageOptions, load: Loader, exportName =
     staticData: { auth: opts.auth, layout: opts.layout, hideFooter: opts.hideFooter, title: opts.title },
     beforeLoad: guard(opts.auth),
     component: lazyPage(load, exportName),
-  });
-}
-
-/** A route of an area that a later release delivers: it exists, is guarded, and says so. */
-export function comingLater(
-  path: string,
-  area: string,
-  auth: RouteAuth = 'required',
-  layout: LayoutName = 'Default',
-  checkParams: (params: Record<string, string>) => void = () => {},
-) {
-  return createRoute({
-    getParentRoute: () => rootRoute,
-    path,
-    staticData: { auth, layout, title: `areas.${area}` },
-    beforeLoad: (ctx) => {
-      guard(auth)(ctx);
-      checkParams(ctx.params as Record<string, string>);
-    },
-    component: unavailablePage,
   });
 }
 

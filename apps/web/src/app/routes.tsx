@@ -114,8 +114,8 @@ const spiceRoute = createRoute({
   component: lazyPage(() => import('../features/console/SpicePage'), 'SpicePage'),
 });
 
-// ---- areas of later releases: every route exists and is guarded ----
-const laterRoutes: AnyRoute[] = [
+// ---- the self-service areas ----
+const selfServiceRoutes: AnyRoute[] = [
   page(
     '/sshkeys',
     signedIn('areas.sshKeys'),
@@ -166,6 +166,6 @@ export const routeTree = rootRoute.addChildren([
   ...solutionRoutes,
   ...notificationRoutes,
   ...applicationRoutes,
-  ...laterRoutes,
+  ...selfServiceRoutes,
   unknownRoute,
 ]);
