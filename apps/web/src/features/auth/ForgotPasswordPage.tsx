@@ -4,6 +4,7 @@ import { forgotPasswordRequestSchema } from '@nimbus/contract';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { runMutation } from '../../api/mutations';
 import { ButtonLink, TextLink } from '../../components/links';
 import { AuthHeading } from './AuthHeading';
 import { FormError } from './FormError';
@@ -26,7 +27,7 @@ export function ForgotPasswordPage() {
 
   const onSubmit = form.handleSubmit((values) => {
     serverError.clear();
-    forgot.mutate(values, { onSuccess: () => setSentTo(values.email), onError: serverError.onError });
+    runMutation(forgot, values, { onSuccess: () => setSentTo(values.email), onError: serverError.onError });
   });
 
   if (sentTo) {

@@ -5,6 +5,7 @@ import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { errorCodeOf } from '../../api/errors';
+import { runMutation } from '../../api/mutations';
 import { ButtonLink, TextLink } from '../../components/links';
 import { AuthHeading } from './AuthHeading';
 import { FormError } from './FormError';
@@ -49,7 +50,8 @@ export function ResetPasswordPage() {
 
   const onSubmit = form.handleSubmit(({ new_password }) => {
     serverError.clear();
-    reset.mutate(
+    runMutation(
+      reset,
       { new_password },
       {
         onSuccess: () => navigate({ to: '/resetpasswordsuccess', replace: true }),

@@ -3,6 +3,7 @@ import { Box, Button, Stack, Typography } from '@mui/material';
 import { signInRequestSchema } from '@nimbus/contract';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { runMutation } from '../../api/mutations';
 import { TextLink } from '../../components/links';
 import { AuthHeading } from './AuthHeading';
 import { useCaptcha } from './captcha/useCaptcha';
@@ -27,7 +28,7 @@ export function SignInPage() {
 
   const onSubmit = form.handleSubmit((values) => {
     serverError.clear();
-    signIn.mutate(values, { onError: serverError.onError });
+    runMutation(signIn, values, { onError: serverError.onError });
   });
 
   return (

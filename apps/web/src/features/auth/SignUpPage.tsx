@@ -4,6 +4,7 @@ import { authErrorCodes, signUpRequestSchema } from '@nimbus/contract';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
+import { runMutation } from '../../api/mutations';
 import { TextLink } from '../../components/links';
 import { AuthHeading } from './AuthHeading';
 import { FormError } from './FormError';
@@ -39,7 +40,7 @@ export function SignUpPage() {
 
   const onSubmit = form.handleSubmit((values) => {
     serverError.clear();
-    signUp.mutate(values, { onError: serverError.onError });
+    runMutation(signUp, values, { onError: serverError.onError });
   });
 
   return (

@@ -3,6 +3,7 @@ import { Box, Button, Stack } from '@mui/material';
 import { authErrorCodes, verifyEmailCodeRequestSchema } from '@nimbus/contract';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { runMutation } from '../../api/mutations';
 import { useToast } from '../../components/toast/ToastProvider';
 import { FormError } from './FormError';
 import { useVerifyEmailCodeMutation } from './queries';
@@ -35,7 +36,7 @@ export function VerifyEmailCodeForm({ onVerified, autoFocus }: VerifyEmailCodeFo
 
   const onSubmit = form.handleSubmit((values) => {
     serverError.clear();
-    verify.mutate(values, {
+    runMutation(verify, values, {
       onSuccess: () => {
         toast.success(t('verify.verified'));
         onVerified?.();

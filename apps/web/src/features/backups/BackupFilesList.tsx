@@ -12,6 +12,7 @@ import {
 import { BACKUP_RESTORE_WORD, type BackupFile } from '@nimbus/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { runMutation } from '../../api/mutations';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { EmptyState } from '../../components/states/EmptyState';
 import { useToast } from '../../components/toast/ToastProvider';
@@ -108,7 +109,8 @@ export function BackupFilesList({
         onClose={() => setRestoring(null)}
         onConfirm={() =>
           restoring &&
-          restore.mutate(
+          runMutation(
+            restore,
             { id: restoring.id, confirm: BACKUP_RESTORE_WORD },
             {
               onSuccess: () => {
@@ -133,7 +135,7 @@ export function BackupFilesList({
         onClose={() => setDeleting(null)}
         onConfirm={() =>
           deleting &&
-          remove.mutate(deleting.id, {
+          runMutation(remove, deleting.id, {
             onSuccess: () => {
               setDeleting(null);
               toast.success(t('backups.delete.done'));

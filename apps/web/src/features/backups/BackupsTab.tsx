@@ -11,6 +11,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { appConfigQuery } from '../../api/catalogue';
+import { runMutation } from '../../api/mutations';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { InsufficientBalanceDialog, insufficientBalanceOf } from '../../components/InsufficientBalanceDialog';
 import { SectionCard } from '../../components/SectionCard';
@@ -127,7 +128,7 @@ export function BackupsTab({ instance }: { instance: Instance }) {
                 disabled={locked || unchanged || !scheduleComplete(schedule)}
                 loading={update.isPending}
                 onClick={() =>
-                  update.mutate(body, {
+                  runMutation(update, body, {
                     onSuccess: () => {
                       setDraft(null);
                       toast.success(t('backups.updated'));
@@ -168,7 +169,7 @@ export function BackupsTab({ instance }: { instance: Instance }) {
         loading={enable.isPending}
         onClose={() => setConfirm(null)}
         onConfirm={() =>
-          enable.mutate(body, {
+          runMutation(enable, body, {
             onSuccess: () => {
               setConfirm(null);
               setDraft(null);
@@ -187,7 +188,7 @@ export function BackupsTab({ instance }: { instance: Instance }) {
         loading={disable.isPending}
         onClose={() => setConfirm(null)}
         onConfirm={() =>
-          disable.mutate(undefined, {
+          runMutation(disable, undefined, {
             onSuccess: () => {
               setConfirm(null);
               toast.success(t('backups.disabled'));

@@ -5,6 +5,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { appConfigQuery } from '../../api/catalogue';
 import { ApiError } from '../../api/client';
+import { runMutation } from '../../api/mutations';
 import { SectionCard } from '../../components/SectionCard';
 import { ErrorState } from '../../components/states/ErrorState';
 import { LoadingState } from '../../components/states/LoadingState';
@@ -84,7 +85,8 @@ function AddForm({ title, price, limits, regions }: FormProps) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!canSubmit || chosenRegion === null) return;
-    create.mutate(
+    runMutation(
+      create,
       { regionId: chosenRegion, count: quantity },
       {
         onSuccess: (created) => {

@@ -3,6 +3,7 @@ import type { FloatingIp } from '@nimbus/contract';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { runMutation } from '../../api/mutations';
 import { FormDialog } from '../../components/FormDialog';
 import { ErrorState } from '../../components/states/ErrorState';
 import { LoadingState } from '../../components/states/LoadingState';
@@ -49,7 +50,8 @@ function AttachForm({
     const chosen = choices.find((i) => i.id === instanceId);
     if (!chosen) return;
     setBusy(true);
-    attach.mutate(
+    runMutation(
+      attach,
       { id: ip.id, instanceId: chosen.id },
       {
         onSuccess: () => {

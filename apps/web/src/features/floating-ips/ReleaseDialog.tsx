@@ -1,6 +1,7 @@
 import type { FloatingIp } from '@nimbus/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { runMutation } from '../../api/mutations';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { useToast } from '../../components/toast/ToastProvider';
 import { useServerDetail } from '../ssh-keys/ssh-key-text';
@@ -17,7 +18,7 @@ export function ReleaseDialog({ ip, onClose }: { ip: FloatingIp | null; onClose:
   if (ip && ip !== named) setNamed(ip);
   const onConfirm = () => {
     if (!ip) return;
-    release.mutate(ip.id, {
+    runMutation(release, ip.id, {
       onSuccess: () => toast.success(t('release.released', { address: ip.address })),
       onError: (error) => toast.error(t('release.failed', { detail: serverDetail(error) })),
       onSettled: onClose,

@@ -2,6 +2,7 @@ import { Box, Button, FormControlLabel, Link, Switch, Typography } from '@mui/ma
 import type { FloatingIp } from '@nimbus/contract';
 import { Link as RouterLink } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
+import { runMutation } from '../../api/mutations';
 import { Ltr } from '../../components/Ltr';
 import { useToast } from '../../components/toast/ToastProvider';
 import { useFormatDate } from '../../lib/dates';
@@ -39,7 +40,8 @@ export function AutoRenewSwitch({ ip, labelled = true }: { ip: FloatingIp; label
       disabled={change.isPending}
       slotProps={{ input: { 'aria-label': t('list.autoRenewFor', { address: ip.address }) } }}
       onChange={(_event, autoRenew) =>
-        change.mutate(
+        runMutation(
+          change,
           { id: ip.id, autoRenew },
           {
             onSuccess: () =>
@@ -89,7 +91,7 @@ export function Attachment({ ip, onAttach }: { ip: FloatingIp; onAttach: IpActio
         disabled={detach.isPending}
         aria-label={t('list.detachFrom', { address: ip.address, hostname })}
         onClick={() =>
-          detach.mutate(ip.id, {
+          runMutation(detach, ip.id, {
             onSuccess: () => toast.success(t('list.detached', { address: ip.address })),
             onError: (error) => toast.error(t('list.detachFailed', { detail: serverDetail(error) })),
           })

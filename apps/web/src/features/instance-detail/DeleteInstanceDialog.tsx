@@ -3,6 +3,7 @@ import type { Instance } from '@nimbus/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
+import { runMutation } from '../../api/mutations';
 import { ConfirmDialog, DEFAULT_DIALOG_WIDTH } from '../../components/ConfirmDialog';
 import { useToast } from '../../components/toast/ToastProvider';
 import { useMoney } from '../../lib/money';
@@ -31,7 +32,7 @@ export function DeleteInstanceDialog({ instance, open, onClose }: Props) {
   const remove = useDeleteInstanceMutation(instance.id);
 
   const confirm = () =>
-    remove.mutate(undefined, {
+    runMutation(remove, undefined, {
       onSuccess: () => {
         toast.success(t('delete.success', { hostname: instance.hostname }));
         offerSurvey('delete-instance', String(instance.id));

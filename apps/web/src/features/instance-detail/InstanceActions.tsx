@@ -6,6 +6,7 @@ import { Button, CircularProgress, Stack } from '@mui/material';
 import type { Instance } from '@nimbus/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { runMutation } from '../../api/mutations';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { useToast } from '../../components/toast/ToastProvider';
 import { isServerError, serverDetail } from './action-errors';
@@ -43,7 +44,7 @@ export function InstanceActions({ instance }: { instance: Instance }) {
   };
 
   const runPower = () =>
-    power.mutate(action, {
+    runMutation(power, action, {
       onSuccess: () => toast.success(t(`power.${action}.success`, { hostname: instance.hostname })),
       onError: (error) => toast.error(serverDetail(error, t('common:errors.tryAgain'))),
       onSettled: () => setConfirmPowerOff(false),
@@ -51,7 +52,7 @@ export function InstanceActions({ instance }: { instance: Instance }) {
   // Powering off cuts whatever the server is doing, so it is confirmed; powering on harms nothing.
   const togglePower = () => (action === 'poweroff' ? setConfirmPowerOff(true) : runPower());
   const doRestart = () =>
-    restart.mutate(undefined, {
+    runMutation(restart, undefined, {
       onSuccess: () => {
         setConfirmRestart(false);
         toast.success(t('restart.success', { hostname: instance.hostname }));

@@ -4,6 +4,7 @@ import { ISO_KEEP_HOURS, type Iso, type IsoStatus } from '@nimbus/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { runMutation } from '../../api/mutations';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { PageHeader } from '../../components/PageHeader';
 import { EmptyState } from '../../components/states/EmptyState';
@@ -107,7 +108,7 @@ export function CustomIsoPage() {
         onClose={() => setDeleting(null)}
         onConfirm={() => {
           if (!deleting) return;
-          remove.mutate(deleting.iso.id, {
+          runMutation(remove, deleting.iso.id, {
             onSuccess: () => {
               toast.success(t('customIso.deleted', { name: deleting.iso.name }));
               if (deleting.thenImport) setImporting(true);

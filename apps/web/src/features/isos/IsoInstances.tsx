@@ -3,6 +3,7 @@ import type { IsoInstance } from '@nimbus/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { runMutation } from '../../api/mutations';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { Ltr } from '../../components/Ltr';
 import { TextLink } from '../../components/links';
@@ -87,7 +88,7 @@ export function IsoInstances({ isoId }: { isoId: number }) {
         onClose={() => setConfirm(null)}
         onConfirm={() => {
           if (!confirm) return;
-          detach.mutate(confirm.id, {
+          runMutation(detach, confirm.id, {
             onSuccess: () => {
               toast.success(t('customIso.instances.detached', { hostname: confirm.hostname }));
               setConfirm(null);

@@ -1,5 +1,6 @@
 import type { Snapshot } from '@nimbus/contract';
 import { useTranslation } from 'react-i18next';
+import { runMutation } from '../../api/mutations';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { useToast } from '../../components/toast/ToastProvider';
 import { useDeleteSnapshot, useRestoreSnapshot, useRetakeSnapshot } from './queries';
@@ -42,19 +43,19 @@ export function SnapshotDialogs({
     if (!pending || !snapshot) return;
     const done = { onSettled: onClose };
     if (pending.action === 'restore')
-      restore.mutate(snapshot.id, {
+      runMutation(restore, snapshot.id, {
         ...done,
         onSuccess: () => toast.info(t('snapshots.restoring', name)),
         onError: (error) => report(error, 'restore'),
       });
     if (pending.action === 'retake')
-      retake.mutate(snapshot.id, {
+      runMutation(retake, snapshot.id, {
         ...done,
         onSuccess: () => toast.info(t('snapshots.taking', name)),
         onError: (error) => report(error, 'take'),
       });
     if (pending.action === 'delete')
-      remove.mutate(snapshot.id, {
+      runMutation(remove, snapshot.id, {
         ...done,
         onSuccess: () => toast.success(t('snapshots.deleted', name)),
         onError: () => toast.error(t('snapshots.errors.deleteFailed', name)),

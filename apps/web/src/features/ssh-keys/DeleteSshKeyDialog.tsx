@@ -1,6 +1,7 @@
 import type { SshKey } from '@nimbus/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { runMutation } from '../../api/mutations';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { useToast } from '../../components/toast/ToastProvider';
 import { useDeleteSshKey } from './queries';
@@ -23,7 +24,7 @@ export function DeleteSshKeyDialog({ sshKey, onClose }: Props) {
   if (sshKey && sshKey !== named) setNamed(sshKey);
   const onConfirm = () => {
     if (!sshKey) return;
-    remove.mutate(sshKey.id, {
+    runMutation(remove, sshKey.id, {
       onSuccess: () => toast.success(t('delete.deleted')),
       onError: (error) => toast.error(t('delete.failed', { detail: serverDetail(error) })),
       onSettled: onClose,

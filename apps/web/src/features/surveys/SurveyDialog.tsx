@@ -16,6 +16,7 @@ import { type FormEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { brandingQuery } from '../../api/branding';
 import { ApiError } from '../../api/client';
+import { runMutation } from '../../api/mutations';
 import { useToast } from '../../components/toast/ToastProvider';
 import { MinimizedSurvey } from './MinimizedSurvey';
 import { useSubmitSurvey } from './queries';
@@ -71,7 +72,8 @@ export function SurveyDialog({
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!form.canSubmit || send.isPending) return;
-    send.mutate(
+    runMutation(
+      send,
       { reference, choices: form.choices() },
       {
         onSuccess: (result) => {

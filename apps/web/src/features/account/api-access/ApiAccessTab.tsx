@@ -3,6 +3,7 @@ import { Alert, Box, Button, Skeleton, Stack, Typography } from '@mui/material';
 import { API_TOKEN_PREFIX, type ApiTokenInfo } from '@nimbus/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { runMutation } from '../../../api/mutations';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { DetailList } from '../../../components/DetailList';
 import { SectionCard } from '../../../components/SectionCard';
@@ -61,7 +62,7 @@ function NoToken({ onCreated }: { onCreated: (token: string) => void }) {
   const errorToast = useApiErrorToast();
   const create = useApiTokenCreateMutation();
   const onCreate = () =>
-    create.mutate(undefined, { onSuccess: (result) => onCreated(result.token), onError: errorToast });
+    runMutation(create, undefined, { onSuccess: (result) => onCreated(result.token), onError: errorToast });
   return (
     <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
       <Typography>{t('apiAccess.none')}</Typography>
@@ -80,7 +81,7 @@ function ExistingToken({ info }: { info: ApiTokenInfo }) {
   const revoke = useApiTokenRevokeMutation();
   const [confirming, setConfirming] = useState(false);
   const onRevoke = () =>
-    revoke.mutate(undefined, {
+    runMutation(revoke, undefined, {
       onSuccess: () => {
         setConfirming(false);
         toast.success(t('apiAccess.revoked'));

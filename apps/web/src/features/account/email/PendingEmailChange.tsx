@@ -3,6 +3,7 @@ import { Alert, Box, Button } from '@mui/material';
 import { authErrorCodes, verifyEmailCodeRequestSchema } from '@nimbus/contract';
 import { useForm } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
+import { runMutation } from '../../../api/mutations';
 import { SectionCard } from '../../../components/SectionCard';
 import { useToast } from '../../../components/toast/ToastProvider';
 import { CodeField } from '../../auth/verification/CodeField';
@@ -42,7 +43,7 @@ export function PendingEmailChange({ pendingEmail }: { pendingEmail: string }) {
   });
   const cooldown = useCooldown('resend-email-change', EMAIL_CHANGE_RESEND_COOLDOWN_SECONDS);
   const onResend = () =>
-    resend.mutate(pendingEmail, {
+    runMutation(resend, pendingEmail, {
       onSuccess: () => {
         cooldown.start();
         toast.success(t('email.codeSent', { email: pendingEmail }));
@@ -50,7 +51,7 @@ export function PendingEmailChange({ pendingEmail }: { pendingEmail: string }) {
       onError: errorToast,
     });
   const onCancel = () =>
-    cancel.mutate(undefined, {
+    runMutation(cancel, undefined, {
       onSuccess: () => toast.info(t('email.changeCancelled')),
       onError: errorToast,
     });

@@ -2,6 +2,7 @@ import { Button, type ButtonProps } from '@mui/material';
 import { authErrorCodes, errorCodes } from '@nimbus/contract';
 import { useTranslation } from 'react-i18next';
 import { errorCodeOf } from '../../../api/errors';
+import { runMutation } from '../../../api/mutations';
 import { useToast } from '../../../components/toast/ToastProvider';
 import { useResendVerificationMutation } from '../queries';
 import { useCooldown } from './useCooldown';
@@ -33,7 +34,7 @@ export function ResendVerificationButton({
   const cooldown = useCooldown('resend-verification', RESEND_COOLDOWN_SECONDS);
 
   const onClick = () =>
-    resend.mutate(undefined, {
+    runMutation(resend, undefined, {
       onSuccess: () => {
         cooldown.start();
         toast.success(t('verify.resent'));

@@ -141,7 +141,9 @@ describe('CartPage: floating IPs chosen signed out', () => {
     });
     await renderCart();
     expect(
-      await screen.findByText(/leave room for 1 more, so this order goes on without the 3 floating IPs you chose/),
+      await screen.findByText(
+        /leave room for 1 more, so this order goes on without the 3 floating IPs you chose/,
+      ),
     ).toBeInTheDocument();
     await waitFor(() => expect(api.calls('POST', '/api/instances')).toHaveLength(1));
     expect(api.calls('POST', '/api/instances')[0]?.body).toMatchObject({ floatingIPCount: 0 });

@@ -1,12 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { tokenStore } from '../../../api/tokens';
-import {
-  catalogueApi,
-  ok,
-  ownedFloatingIps,
-  renderCreationPage,
-} from '../instance-creation.test-helpers';
+import { catalogueApi, ok, ownedFloatingIps, renderCreationPage } from '../instance-creation.test-helpers';
 
 // The test catalogue: 1.50 a month each, at most 5 active.
 const field = () => screen.getByRole('combobox', { name: /Floating IPs/ });
@@ -32,7 +27,9 @@ describe('floating IPs of a new instance', () => {
     const api = catalogueApi({
       'GET /api/floating-ip': ok(ownedFloatingIps(2)),
       'POST /api/instances': ok({
-        results: [{ hostname: 'ubuntu-s-1-fra-1', code: 'CREATED', detail: '', instanceId: 5, password: null }],
+        results: [
+          { hostname: 'ubuntu-s-1-fra-1', code: 'CREATED', detail: '', instanceId: 5, password: null },
+        ],
       }),
     });
     await renderCreationPage();

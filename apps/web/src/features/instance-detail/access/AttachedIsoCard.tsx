@@ -2,6 +2,7 @@ import { Alert, Box, Button } from '@mui/material';
 import type { Instance } from '@nimbus/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { runMutation } from '../../../api/mutations';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { ButtonLink } from '../../../components/links';
 import { useToast } from '../../../components/toast/ToastProvider';
@@ -50,7 +51,7 @@ export function AttachedIsoCard({ instance }: { instance: Instance }) {
         loading={detach.isPending}
         onClose={() => setConfirm(false)}
         onConfirm={() =>
-          detach.mutate(instance.id, {
+          runMutation(detach, instance.id, {
             onSuccess: () => {
               toast.success(t('iso.detached'));
               setConfirm(false);

@@ -2,6 +2,7 @@ import { Box, Button, Typography } from '@mui/material';
 import { type Instance, usernameForOsFamily } from '@nimbus/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { runMutation } from '../../../api/mutations';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { useToast } from '../../../components/toast/ToastProvider';
 import { isServerError, serverDetail } from '../action-errors';
@@ -26,7 +27,7 @@ export function PasswordReset({ instance }: { instance: Instance }) {
     setConfirming(true);
   };
   const run = () => {
-    reset.mutate(undefined, {
+    runMutation(reset, undefined, {
       onSettled: () => setConfirming(false),
       onSuccess: (data) => setPassword(data.password),
       onError: (error) =>

@@ -2,6 +2,7 @@ import { FormControlLabel, Switch } from '@mui/material';
 import type { Instance } from '@nimbus/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { runMutation } from '../../../api/mutations';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { SectionCard } from '../../../components/SectionCard';
 import { useToast } from '../../../components/toast/ToastProvider';
@@ -20,7 +21,7 @@ export function AutoRenewCard({ instance }: { instance: Instance }) {
   const hostname = instance.hostname;
 
   const set = (autoRenew: boolean) =>
-    mutation.mutate(autoRenew, {
+    runMutation(mutation, autoRenew, {
       onSuccess: () => {
         setConfirmOff(false);
         toast.success(t(autoRenew ? 'autoRenew.onSuccess' : 'autoRenew.offSuccess', { hostname }));

@@ -2,6 +2,7 @@ import { Alert, AlertTitle, Button } from '@mui/material';
 import type { Instance, InsufficientBalance } from '@nimbus/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { runMutation } from '../../../api/mutations';
 import {
   InsufficientBalanceDialog,
   insufficientBalanceOf,
@@ -51,7 +52,7 @@ function RenewalSuspendedBanner({ instance }: { instance: Instance }) {
   const days = instance.billingDetail?.daysUntilTermination ?? 0;
 
   const renewNow = () =>
-    renew.mutate(undefined, {
+    runMutation(renew, undefined, {
       onSuccess: () => toast.success(t('renew.success', { hostname: instance.hostname })),
       onError: (error) => {
         const short = insufficientBalanceOf(error);

@@ -14,6 +14,7 @@ import {
 import { type AppConfig, type Instance, networkStatusColor } from '@nimbus/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { runMutation } from '../../../api/mutations';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { CopyButton } from '../../../components/CopyButton';
 import { Ltr } from '../../../components/Ltr';
@@ -73,7 +74,7 @@ export function AddressesCard({
   const locked = isChanging(instance) || instance.isSuspended;
 
   const enable = (type: 'ipv4' | 'ipv6') =>
-    enableIp.mutate(type, {
+    runMutation(enableIp, type, {
       onSuccess: () => {
         setConfirmIpv4(false);
         toast.success(t(type === 'ipv4' ? 'network.ipv4.enabled' : 'network.ipv6.enabled'));

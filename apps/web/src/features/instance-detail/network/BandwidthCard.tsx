@@ -3,6 +3,7 @@ import { ADD_BANDWIDTH_MAX_TB, type AppConfig, type Instance, toMicros } from '@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { runMutation } from '../../../api/mutations';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import {
   InsufficientBalanceDialog,
@@ -46,7 +47,7 @@ export function BandwidthCard({
 
   const buy = () => {
     if (instance.isSuspended) return toast.warning(t('suspended.access'));
-    add.mutate(amount, {
+    runMutation(add, amount, {
       onSuccess: () => {
         setConfirm(false);
         setAdding(false);

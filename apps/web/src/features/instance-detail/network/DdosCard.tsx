@@ -3,6 +3,7 @@ import type { AppConfig, Instance } from '@nimbus/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { runMutation } from '../../../api/mutations';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import {
   InsufficientBalanceDialog,
@@ -45,7 +46,7 @@ export function DdosCard({ instance, appConfig }: { instance: Instance; appConfi
 
   const run = () => {
     if (instance.isSuspended) return toast.warning(t('suspended.access'));
-    enable.mutate(undefined, {
+    runMutation(enable, undefined, {
       onSuccess: (fresh) => {
         setConfirm(false);
         toast.success(t('network.ddos.enabled', { ip: fresh.mainIp ?? '' }));

@@ -2,6 +2,7 @@ import { Box, Button, TextField } from '@mui/material';
 import { ptrProblem } from '@nimbus/contract';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { runMutation } from '../../../api/mutations';
 import { useToast } from '../../../components/toast/ToastProvider';
 import { serverDetail } from '../action-errors';
 import { useSetPtrMutation } from './queries';
@@ -36,7 +37,8 @@ export function PtrEditor({
   const problem = ptrProblem(name);
   const unchanged = name.trim().replace(/\.$/, '').toLowerCase() === (current ?? '');
   const send = (ptr: string | null) =>
-    save.mutate(
+    runMutation(
+      save,
       { ip, ptr },
       {
         onSuccess: () => {

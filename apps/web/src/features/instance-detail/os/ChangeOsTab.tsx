@@ -3,6 +3,7 @@ import { type Instance, usernameForOsFamily, windowsTrialDays } from '@nimbus/co
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { runMutation } from '../../../api/mutations';
 import { SectionCard } from '../../../components/SectionCard';
 import { ErrorState } from '../../../components/states/ErrorState';
 import { LoadingState } from '../../../components/states/LoadingState';
@@ -44,7 +45,7 @@ export function ChangeOsTab({ instance }: { instance: Instance }) {
   const run = (osId: number, reinstall: boolean) => {
     if (instance.isSuspended) return toast.warning(t('suspended.access'));
     const family = chosenFamily?.name ?? instance.os?.family ?? '';
-    change.mutate(osId, {
+    runMutation(change, osId, {
       onSuccess: (answer) => {
         setAcceptChange(false);
         setAcceptReinstall(false);

@@ -9,6 +9,7 @@ import {
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { runMutation } from '../../../api/mutations';
 import { CopyButton } from '../../../components/CopyButton';
 import { useToast } from '../../../components/toast/ToastProvider';
 import { PasswordField } from '../../auth/fields/PasswordField';
@@ -42,7 +43,7 @@ export function EnableRescueForm({ instance }: { instance: Instance }) {
   const onSubmit = handleSubmit(
     ({ password }) => {
       if (instance.isSuspended) return toast.warning(t('suspended.access'));
-      enable.mutate(password.trim(), {
+      runMutation(enable, password.trim(), {
         onSuccess: () => toast.success(t('rescue.enabled', { hostname: instance.hostname })),
         onError: (error) =>
           toast.error(

@@ -125,4 +125,23 @@ describe('rescue mode tab', () => {
     expect(await screen.findByText(text)).toBeInTheDocument();
     expect(api.calls('DELETE', '/api/instances/7/rescue-mode')).toHaveLength(1);
   });
+
+  it('tells that rescue was left even when server push shows the instance out of rescue first', async () => {
+    let status: 'rescue' | 'active' = 'rescue';
+    let release: (answer: ReturnType<typeof ok>) => void = () => {};
+    mockApi({
+      'GET /api/instances/7': () => ok(instance({ status })),
+      'DELETE /api/instances/7/rescue-mode': () => new Promise((resolve) => (release = resolve)),
+    });
+    const { queryClient } = await open();
+    fireEvent.click(await screen.findByRole('button', { name: 'Leave rescue mode' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Leave rescue mode on web-1?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Leave rescue mode' }));
+    // The instance event arrives before the call's own answer: the tab shows the enable form again.
+    status = 'active';
+    await queryClient.invalidateQueries({ queryKey: ['instances'] });
+    expect(await enableButton()).toBeInTheDocument();
+    release(ok(instance({ status: 'active' })));
+    expect(await screen.findByText('web-1 is restarting into its own system.')).toBeInTheDocument();
+  });
 });

@@ -2,6 +2,7 @@ import { Alert, Box, Button, Typography } from '@mui/material';
 import type { Instance } from '@nimbus/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { runMutation } from '../../../api/mutations';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { SectionCard } from '../../../components/SectionCard';
 import { useToast } from '../../../components/toast/ToastProvider';
@@ -40,7 +41,7 @@ function LeaveRescue({ instance }: { instance: Instance }) {
     else setConfirming(true);
   };
   const run = () =>
-    disable.mutate(undefined, {
+    runMutation(disable, undefined, {
       onSuccess: () => toast.success(t('rescue.disabled', { hostname: instance.hostname })),
       onError: () => toast.error(t('rescue.disableFailed')),
       onSettled: () => setConfirming(false),

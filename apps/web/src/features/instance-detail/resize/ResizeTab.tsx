@@ -11,6 +11,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { appConfigQuery } from '../../../api/catalogue';
 import { ApiError } from '../../../api/client';
+import { runMutation } from '../../../api/mutations';
 import {
   InsufficientBalanceDialog,
   insufficientBalanceOf,
@@ -87,7 +88,8 @@ export function ResizeTab({ instance }: { instance: Instance }) {
 
   const submit = () => {
     if (instance.isSuspended) return toast.warning(t('suspended.access'));
-    resize.mutate(
+    runMutation(
+      resize,
       {
         type: target.mode,
         productId: target.mode === 'FIXED' ? target.productId : null,

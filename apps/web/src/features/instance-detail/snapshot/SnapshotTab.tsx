@@ -4,6 +4,7 @@ import { type Instance, SNAPSHOT_MONTHLY_PRICE_PER_GB } from '@nimbus/contract';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { runMutation } from '../../../api/mutations';
 import { pageSearch } from '../../../components/filters';
 import { SectionCard } from '../../../components/SectionCard';
 import { useToast } from '../../../components/toast/ToastProvider';
@@ -38,7 +39,7 @@ export function SnapshotTab({ instance }: { instance: Instance }) {
   const onTake = () => {
     if (instance.isSuspended) return toast.warning(t('instanceDetail:suspended.access'));
     setProblem(null);
-    take.mutate(undefined, {
+    runMutation(take, undefined, {
       onSuccess: () => toast.info(t('snapshots.taking', { name: instance.hostname })),
       onError: (error) => {
         const found = snapshotProblem(error, 'take', instance.id);

@@ -6,6 +6,7 @@ import { Box, IconButton, Typography } from '@mui/material';
 import type { Followup } from '@nimbus/contract';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { runMutation } from '../../../api/mutations';
 import { useToast } from '../../../components/toast/ToastProvider';
 import { useRateFollowup } from '../queries';
 import { useProblemText } from '../server-errors';
@@ -18,7 +19,8 @@ export function RateButtons({ followup }: { followup: Followup }) {
   const rate = useRateFollowup(followup.ticketId);
   const labelId = useId();
   const choose = (liked: boolean) =>
-    rate.mutate(
+    runMutation(
+      rate,
       { id: followup.id, isLiked: followup.isLiked === liked ? null : liked },
       { onError: (error) => toast.error(problemText(error)) },
     );

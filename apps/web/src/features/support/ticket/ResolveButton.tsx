@@ -2,6 +2,7 @@ import DoneIcon from '@mui/icons-material/DoneAll';
 import { Button } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { runMutation } from '../../../api/mutations';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { useToast } from '../../../components/toast/ToastProvider';
 import { offerSurvey } from '../../surveys/pending-survey';
@@ -19,7 +20,7 @@ export function ResolveButton({ ticketId }: { ticketId: number }) {
   const resolve = useResolveTicket(ticketId);
   const [open, setOpen] = useState(false);
   const confirm = () =>
-    resolve.mutate(undefined, {
+    runMutation(resolve, undefined, {
       onSuccess: () => {
         setOpen(false);
         toast.success(t('resolve.done'));
