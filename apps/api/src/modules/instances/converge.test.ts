@@ -8,11 +8,18 @@ import { invoiceItems, ledgerEntries } from '../billing/billing.tables';
 import { balanceOf, itemNow } from '../billing/billing.test-helpers';
 import { billHour } from '../billing/hourly-billing';
 import { createHypervisor } from '../compute/compute';
-import { advanceDueServers, plantFault } from '../compute/compute.test-helpers';
+import { plantFault } from '../compute/compute.test-helpers';
 import { simServers } from '../compute/simulator/simulator.tables';
 import { convergeInstance, requestConverge, sweepUnsettled } from './converge';
 import { startServers } from './creation/creation.provision';
-import { anOrder, createOk, hostname, USD, verifiedCustomer } from './creation/creation.test-helpers';
+import {
+  anOrder,
+  createOk,
+  hostname,
+  settleInstance,
+  USD,
+  verifiedCustomer,
+} from './creation/creation.test-helpers';
 import { createFakeHypervisor } from './fake-hypervisor.test-helpers';
 import { instances } from './instances.tables';
 
@@ -25,14 +32,7 @@ describe('instance convergence', () => {
 
   const hv = () => createHypervisor({ config: t.config, db: t.db, jobs: jobSender(t.db) });
   const rowOf = async (id: number) => (await t.db.select().from(instances).where(eq(instances.id, id)))[0]!;
-  /** Runs converge and the simulator's due steps until the instance settles (bounded). */
-  async function settle(id: number) {
-    for (let i = 0; i < 12; i++) {
-      await advanceDueServers(t.db);
-      if ((await convergeInstance({ db: t.db, hypervisor: hv() }, id)) === 'settled') return;
-    }
-    throw new Error(`instance ${id} did not settle`);
-  }
+  const settle = (id: number) => settleInstance(t, id);
   const creationStatus = async (headers: Record<string, string>, id: number) => {
     const res = await t.app.inject({
       method: 'GET',

@@ -6,7 +6,7 @@ import { relaxedLimits } from '../../auth/auth.test-helpers';
 import { ledgerEntries } from '../../billing/billing.tables';
 import { balanceOf } from '../../billing/billing.test-helpers';
 import { createHypervisor } from '../../compute/compute';
-import { advanceDueServers, plantFault } from '../../compute/compute.test-helpers';
+import { plantFault } from '../../compute/compute.test-helpers';
 import { serverRef } from '../../compute/hypervisor';
 import { floatingIps } from '../../floating-ips/floating-ips.tables';
 import { convergeInstance } from '../converge';
@@ -15,6 +15,7 @@ import {
   createOk,
   expectOrderError,
   hostname,
+  settleInstance,
   USD,
   verifiedCustomer,
 } from './creation.test-helpers';
@@ -30,13 +31,7 @@ describe('floating IPs ordered with instances (floatingIPCount)', () => {
   afterAll(() => t.close());
 
   const hv = () => createHypervisor({ config: t.config, db: t.db, jobs: jobSender(t.db) });
-  async function settle(id: number) {
-    for (let i = 0; i < 12; i++) {
-      await advanceDueServers(t.db);
-      if ((await convergeInstance({ db: t.db, hypervisor: hv() }, id)) === 'settled') return;
-    }
-    throw new Error(`instance ${id} did not settle`);
-  }
+  const settle = (id: number) => settleInstance(t, id);
   const listed = async (headers: Record<string, string>) =>
     (await t.app.inject({ method: 'GET', url: '/api/floating-ip', headers })).json().data;
   const ipsOf = (customerId: number) =>

@@ -3,9 +3,13 @@ import { and, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { TestApp } from '../../../../test/app';
 import type { Database } from '../../../db/client';
+import { jobSender } from '../../../jobs/sender';
 import { customers } from '../../auth/auth.tables';
 import { customerWithCredit } from '../../billing/billing.test-helpers';
 import { productRegions } from '../../catalogue/catalogue.tables';
+import { createHypervisor } from '../../compute/compute';
+import { advanceDueServers } from '../../compute/compute.test-helpers';
+import { convergeInstance } from '../converge';
 import { instances } from '../instances.tables';
 
 /** Test-only helpers of the creation, converge and preorder tests. */
@@ -73,4 +77,17 @@ export async function createOk(t: TestApp, headers: Record<string, string>, payl
 
 export async function instanceRows(db: Database, customerId: number) {
   return db.select().from(instances).where(eq(instances.customerId, customerId)).orderBy(instances.id);
+}
+
+/**
+ * Runs converge with the simulator, and the simulator's due steps, until the instance settles (bounded):
+ * what the worker does for a new or changing instance, without waiting for it.
+ */
+export async function settleInstance(t: TestApp, id: number) {
+  const hypervisor = createHypervisor({ config: t.config, db: t.db, jobs: jobSender(t.db) });
+  for (let i = 0; i < 12; i++) {
+    await advanceDueServers(t.db);
+    if ((await convergeInstance({ db: t.db, hypervisor }, id)) === 'settled') return;
+  }
+  throw new Error(`instance ${id} did not settle`);
 }

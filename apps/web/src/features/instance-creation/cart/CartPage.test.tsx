@@ -6,6 +6,7 @@ import { pageRoute, renderRoutes, stubRoute } from '../../../test/render';
 import { testUser } from '../../account/account.test-helpers';
 import { cartStage, saveDraft, setCartStage } from '../draft';
 import { defaultCreationValues } from '../form-model';
+import { catalogueApi, ownedFloatingIps } from '../instance-creation.test-helpers';
 import { appConfig, osList, product, region } from '../instance-creation-fixtures.test-helpers';
 import { CartPage } from './CartPage';
 
@@ -125,18 +126,10 @@ describe('CartPage: floating IPs chosen signed out', () => {
       floatingIPCount: 3,
     });
     setCartStage('deploy');
-    const api = mockApi({
-      'GET /api/regions': ok([region()]),
-      'GET /api/products': ok([product(1)]),
-      'GET /api/os': ok({ os: osList }),
-      'GET /api/features': ok({}),
-      'GET /api/app-configs': ok(appConfig),
-      'GET /api/applications': ok({ applications: [], totalPages: 0, totalCount: 0, page: 1, pageSize: 500 }),
-      'GET /api/applications/tags': ok([]),
-      'GET /api/ssh-keys': ok({ sshKeys: [] }),
+    const api = catalogueApi({
       'GET /api/auth/user-info': ok(testUser),
       // 4 of the catalogue's 5 held already: one more fits, not three.
-      'GET /api/floating-ip': ok({ data: { items: [], totalCount: 4 }, activeCount: 4, createdThisMonth: 4 }),
+      'GET /api/floating-ip': ok(ownedFloatingIps(4)),
       'POST /api/instances': fail(460, 'INSUFFICIENT_BALANCE', { data: refusal }),
     });
     await renderCart();
