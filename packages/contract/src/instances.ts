@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { backupFrequencies } from './backups-rules';
 import { intervalOptionSchema } from './billing';
-import { MAX_FLOATING_IPS_PER_INSTANCE } from './floating-ips-rules';
 import { billingCycleSchema, planClassSchema } from './catalogue';
 import { hostnameSchema } from './field-validation';
 import { isValidIpv4 } from './field-validation-rules';
+import { MAX_FLOATING_IPS_PER_INSTANCE } from './floating-ips-rules';
 import { idListParamSchema, idParamSchema, idParamsSchema, idSchema } from './ids';
 import { instanceStatusSchema, networkStatusSchema } from './instance-status';
 import {
