@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { CreateInstancesParams, CreationResult } from '@nimbus/contract';
 import { and, asc, eq } from 'drizzle-orm';
-import type { Database, Tx } from '../../../db/client';
+import type { Database } from '../../../db/client';
 import type { JobQueue } from '../../../jobs/queue';
 import type { AuthenticatedCustomer } from '../../auth/auth.guard';
 import type { Hypervisor } from '../../compute/hypervisor';
@@ -68,13 +68,6 @@ export function createCreationService(deps: { db: Database; jobs: JobQueue; hype
       assertAccountMayCreate(customer);
       const order = await resolveOrder(db, customer.id, params);
       const orderId = idempotency?.id ?? randomUUID();
-      const place = (tx: Tx, addresses: OrderedAddress[] = []) =>
-        placeOrder(tx, customer.id, order, {
-          orderId,
-          hostnames: params.hostnames,
-          acceptPromotionLimit: params.acceptPromotionLimit,
-          addresses,
-        });
       let addresses: OrderedAddress[] = [];
       if (params.floatingIPCount > 0) {
         // The limits are answered before an address is taken; everything is checked again below.
@@ -89,7 +82,12 @@ export function createCreationService(deps: { db: Database; jobs: JobQueue; hype
       let rows: InstanceRow[];
       try {
         rows = await db.transaction(async (tx) => {
-          const placed = await place(tx, addresses);
+          const placed = await placeOrder(tx, customer.id, order, {
+            orderId,
+            hostnames: params.hostnames,
+            acceptPromotionLimit: params.acceptPromotionLimit,
+            addresses,
+          });
           await idempotency?.commit(tx, { orderId });
           return placed;
         });
