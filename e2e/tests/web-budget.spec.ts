@@ -27,16 +27,18 @@ const DEFAULT_GOAL_KB = 300;
  * notifications bell, the provider's banner, the Solutions entries of the sidebar, the customer-stats
  * report and the GET-404 rule of the one HTTP client) and the public pages under 1 KB (the client's rule;
  * the cart also shows the banner); the dashboard's credit and auto-recharge cards added 10 KB once the
- * auto-recharge dialog loaded only when opened, which took 35 KB off /auto-recharge.
+ * auto-recharge dialog loaded only when opened, which took 35 KB off /auto-recharge. On 2 Dec the
+ * creation screen and the cart gained about 2 KB (the floating IP choice with the account's limits, its
+ * summary rows and texts, the cart's limit check).
  */
 const BUDGET_KB: Record<string, number> = {
   '/signin': 295,
   '/signup': 297,
   '/forgotpassword': 293,
-  '/cart': 386,
+  '/cart': 388,
   '/dashboard': 323,
   '/services/instanceList': 319,
-  '/createinstance': 394,
+  '/createinstance': 396,
   '/instances/:id/access': 368,
   '/payments': 374,
   '/auto-recharge': 311,
