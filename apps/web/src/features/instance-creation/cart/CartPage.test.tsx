@@ -30,9 +30,8 @@ const refusal = {
   snapshotPriceSum: '0.0000',
 };
 
-/** A new customer back from signing up, with the cart's configuration kept; the address verifies on the code. */
-function signedUpWithOrder() {
-  tokenStore.set({ accessToken: 'a', refreshToken: 'r' });
+/** The cart's configuration as the draft keeps it through sign-up: one monthly s-1 in Frankfurt. */
+const saveCartOrder = (overrides: Partial<ReturnType<typeof defaultCreationValues>> = {}) =>
   saveDraft({
     ...defaultCreationValues('monthly'),
     regionId: 1,
@@ -40,7 +39,13 @@ function signedUpWithOrder() {
     osId: 11,
     hostnames: ['cart-1'],
     hostnamesEdited: [true],
+    ...overrides,
   });
+
+/** A new customer back from signing up, with the cart's configuration kept; the address verifies on the code. */
+function signedUpWithOrder() {
+  tokenStore.set({ accessToken: 'a', refreshToken: 'r' });
+  saveCartOrder();
   setCartStage('signUp');
   let verified = false;
   return mockApi({
@@ -116,15 +121,7 @@ describe('CartPage: a new account verifies its email on a step of its own', () =
 describe('CartPage: floating IPs chosen signed out', () => {
   it('past the account’s limit, the order goes on without them and says so', async () => {
     tokenStore.set({ accessToken: 'a', refreshToken: 'r' });
-    saveDraft({
-      ...defaultCreationValues('monthly'),
-      regionId: 1,
-      productId: 1,
-      osId: 11,
-      hostnames: ['cart-1'],
-      hostnamesEdited: [true],
-      floatingIPCount: 3,
-    });
+    saveCartOrder({ floatingIPCount: 3 });
     setCartStage('deploy');
     const api = catalogueApi({
       'GET /api/auth/user-info': ok(testUser),
