@@ -142,3 +142,26 @@ describe('CartPage: floating IPs chosen signed out', () => {
     expect(screen.getByText(/without their cost/)).toBeInTheDocument();
   });
 });
+
+describe('CartPage: floating IPs dropped from an order that deploys', () => {
+  it('tells it on the way to the pending page', async () => {
+    tokenStore.set({ accessToken: 'a', refreshToken: 'r' });
+    saveCartOrder({ floatingIPCount: 3 });
+    setCartStage('deploy');
+    const api = catalogueApi({
+      'GET /api/auth/user-info': ok(testUser),
+      'GET /api/floating-ip': ok(ownedFloatingIps(4)),
+      'POST /api/instances': ok({
+        results: [{ hostname: 'cart-1', code: 'CREATED', detail: '', instanceId: 9, password: 'pw' }],
+      }),
+    });
+    await renderRoutes(
+      '/cart',
+      (root) => [pageRoute(root, '/cart', CartPage), stubRoute(root, '/createinstance/pending', 'Pending')],
+      { ready: () => screen.findByRole('heading', { level: 1, name: 'Order your VPS' }) },
+    );
+    expect(await screen.findByRole('heading', { name: 'Pending' })).toBeInTheDocument();
+    expect(api.calls('POST', '/api/instances')[0]?.body).toMatchObject({ floatingIPCount: 0 });
+    expect(screen.getByRole('status')).toHaveTextContent(/without the 3 floating IPs you chose/);
+  });
+});

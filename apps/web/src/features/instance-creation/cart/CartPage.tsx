@@ -9,6 +9,7 @@ import { PageHeader } from '../../../components/PageHeader';
 import { SectionCard } from '../../../components/SectionCard';
 import { ErrorState } from '../../../components/states/ErrorState';
 import { LoadingState } from '../../../components/states/LoadingState';
+import { useToast } from '../../../components/toast/ToastProvider';
 import { useMoney } from '../../../lib/money';
 import { authKeys, userInfoQuery } from '../../auth/queries';
 import { CreationForm } from '../CreationForm';
@@ -64,6 +65,7 @@ function CartFlow({ freshStart }: { freshStart: boolean }) {
   const [deploying, setDeploying] = useState(false);
   const [droppedFloatingIps, setDroppedFloatingIps] = useState<DroppedFloatingIps | null>(null);
   const queryClient = useQueryClient();
+  const toast = useToast();
   // Follows the account while it waits for verification: a link clicked in another tab counts as soon
   // as the customer comes back to this one.
   const user = useQuery({
@@ -108,6 +110,9 @@ function CartFlow({ freshStart }: { freshStart: boolean }) {
         setDroppedFloatingIps(fitted.dropped);
       }
       const outcome = await order.submit(fitted.values);
+      // Deployed: the cart gives way to the pending page, so the warning goes with the customer.
+      if (outcome === 'created' && fitted.dropped)
+        toast.warning(t('cart.floatingIpLimit', { count: fitted.dropped.count, left: fitted.dropped.left }));
       setDeploying(false);
       started.current = false;
       if (outcome === 'lowBalance') go('payment');
