@@ -118,17 +118,24 @@ describe('CartPage: a new account verifies its email on a step of its own', () =
   });
 });
 
-describe('CartPage: floating IPs chosen signed out', () => {
-  it('past the account’s limit, the order goes on without them and says so', async () => {
-    tokenStore.set({ accessToken: 'a', refreshToken: 'r' });
-    saveCartOrder({ floatingIPCount: 3 });
-    setCartStage('deploy');
-    const api = catalogueApi({
-      'GET /api/auth/user-info': ok(testUser),
-      // 4 of the catalogue's 5 held already: one more fits, not three.
-      'GET /api/floating-ip': ok(ownedFloatingIps(4)),
-      'POST /api/instances': fail(460, 'INSUFFICIENT_BALANCE', { data: refusal }),
-    });
+/**
+ * A signed-in customer back on the cart to deploy an order of 3 floating IPs, holding 4 of the catalogue's
+ * 5 already (one more fits, not three); the order is answered `answer`.
+ */
+function orderPastFloatingIpLimit(answer: ReturnType<typeof ok>) {
+  tokenStore.set({ accessToken: 'a', refreshToken: 'r' });
+  saveCartOrder({ floatingIPCount: 3 });
+  setCartStage('deploy');
+  return catalogueApi({
+    'GET /api/auth/user-info': ok(testUser),
+    'GET /api/floating-ip': ok(ownedFloatingIps(4)),
+    'POST /api/instances': answer,
+  });
+}
+
+describe('CartPage: floating IPs chosen signed out, past the account’s limit', () => {
+  it('orders without them and says so while it waits for payment', async () => {
+    const api = orderPastFloatingIpLimit(fail(460, 'INSUFFICIENT_BALANCE', { data: refusal }));
     await renderCart();
     expect(
       await screen.findByText(
@@ -141,20 +148,11 @@ describe('CartPage: floating IPs chosen signed out', () => {
     expect(await screen.findByRole('link', { name: 'Go to payments' })).toBeInTheDocument();
     expect(screen.getByText(/without their cost/)).toBeInTheDocument();
   });
-});
 
-describe('CartPage: floating IPs dropped from an order that deploys', () => {
-  it('tells it on the way to the pending page', async () => {
-    tokenStore.set({ accessToken: 'a', refreshToken: 'r' });
-    saveCartOrder({ floatingIPCount: 3 });
-    setCartStage('deploy');
-    const api = catalogueApi({
-      'GET /api/auth/user-info': ok(testUser),
-      'GET /api/floating-ip': ok(ownedFloatingIps(4)),
-      'POST /api/instances': ok({
-        results: [{ hostname: 'cart-1', code: 'CREATED', detail: '', instanceId: 9, password: 'pw' }],
-      }),
-    });
+  it('tells it on the way to the pending page when the order deploys', async () => {
+    const api = orderPastFloatingIpLimit(
+      ok({ results: [{ hostname: 'cart-1', code: 'CREATED', detail: '', instanceId: 9, password: 'pw' }] }),
+    );
     await renderRoutes(
       '/cart',
       (root) => [pageRoute(root, '/cart', CartPage), stubRoute(root, '/createinstance/pending', 'Pending')],
