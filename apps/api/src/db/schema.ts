@@ -6,6 +6,8 @@ export * from '../modules/auto-recharge/auto-recharge.tables';
 export * from '../modules/backups/backups.tables';
 export * from '../modules/billing/billing.tables';
 export * from '../modules/catalogue/catalogue.tables';
+export * from '../modules/compute/address-pools/address-pools.tables';
+export * from '../modules/compute/libvirt/libvirt.tables';
 export * from '../modules/compute/simulator/simulator.tables';
 export * from '../modules/events/events.tables';
 export * from '../modules/floating-ips/floating-ips.tables';

@@ -5,9 +5,10 @@ import { loadConfig } from '../../config';
 import type { Database } from '../../db/client';
 import { jobSender } from '../../jobs/sender';
 import { loadCatalogue } from '../catalogue/catalogue.loader';
+import { ipAllocations } from './address-pools/address-pools.tables';
 import { createHypervisor } from './compute';
 import type { Hypervisor, ServerSpec } from './hypervisor';
-import { simHosts, simIpAllocations, simServers } from './simulator/simulator.tables';
+import { simHosts, simServers } from './simulator/simulator.tables';
 import { advanceDueServers } from './simulator/transitions';
 
 /** Test-only helpers for the compute driver (the simulator), for this area's and the instances' tests. */
@@ -101,6 +102,6 @@ export async function simServerRow(db: Database, ref: string) {
 
 /** Every address the server holds in the pools. */
 export async function addressesOf(db: Database, ref: string) {
-  const rows = await db.select().from(simIpAllocations).where(eq(simIpAllocations.serverRef, ref));
+  const rows = await db.select().from(ipAllocations).where(eq(ipAllocations.serverRef, ref));
   return rows.map((r) => r.address);
 }

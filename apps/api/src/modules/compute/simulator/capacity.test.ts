@@ -102,18 +102,18 @@ describe('simulator fleet, capacity and addresses', () => {
     const first = serverSpec({ regionId: 3, ddosProtected: true });
     await sim.hv.create(first);
     await advanceDueServers(sim.db);
-    const { simIpAllocations, simIpPools } = await import('./simulator.tables');
+    const { ipAllocations, ipPools } = await import('../address-pools/address-pools.tables');
     const { and, eq } = await import('drizzle-orm');
     const [pool] = await sim.db
       .select()
-      .from(simIpPools)
-      .where(and(eq(simIpPools.regionId, 3), eq(simIpPools.ddosProtected, true)));
+      .from(ipPools)
+      .where(and(eq(ipPools.regionId, 3), eq(ipPools.ddosProtected, true)));
     const rows = Array.from({ length: 253 }, (_, i) => ({
       address: `198.18.7.${i + 2}`,
       poolId: pool!.id,
       serverRef: 'filler',
     }));
-    await sim.db.insert(simIpAllocations).values(rows).onConflictDoNothing();
+    await sim.db.insert(ipAllocations).values(rows).onConflictDoNothing();
     const spec = serverSpec({ regionId: 3, ddosProtected: true });
     await sim.hv.create(spec);
     await advanceDueServers(sim.db);

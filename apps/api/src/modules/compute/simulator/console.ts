@@ -4,8 +4,8 @@ import type { Database } from '../../../db/client';
 import { duplexPair } from '../console/duplex-pair';
 import { serveRfb } from '../console/rfb-session';
 import { HypervisorError } from '../hypervisor';
+import { verifyServerPassword } from '../server-passwords';
 import { simulatedTerminal } from './console-terminal';
-import { verifyServerPassword } from './passwords';
 import { simServers } from './simulator.tables';
 
 const systemNames: Record<string, string> = {

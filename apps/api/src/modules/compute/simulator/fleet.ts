@@ -1,7 +1,8 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
 import { gpuModelsSoldIn, regionExists } from '../../catalogue/catalogue.repository';
-import { simHosts, simIpPools, simServers } from './simulator.tables';
+import { ipPools } from '../address-pools/address-pools.tables';
+import { simHosts, simServers } from './simulator.tables';
 
 /**
  * The simulated data centres: per catalogue region a few general hosts, one GPU host per GPU model sold
@@ -74,9 +75,9 @@ export async function ensureRegionFleet(tx: DbOrTx, regionId: number): Promise<b
   }
 
   const pools = await tx
-    .select({ family: simIpPools.family, ddos: simIpPools.ddosProtected })
-    .from(simIpPools)
-    .where(eq(simIpPools.regionId, regionId));
+    .select({ family: ipPools.family, ddos: ipPools.ddosProtected })
+    .from(ipPools)
+    .where(eq(ipPools.regionId, regionId));
   const has = (family: 'ipv4' | 'ipv6', ddos: boolean) =>
     pools.some((p) => p.family === family && p.ddos === ddos);
   const nets = regionNetworks(regionId);
@@ -108,7 +109,7 @@ export async function ensureRegionFleet(tx: DbOrTx, regionId: number): Promise<b
       ddosProtected: false,
     },
   ].filter((p) => p !== false);
-  if (missing.length > 0) await tx.insert(simIpPools).values(missing);
+  if (missing.length > 0) await tx.insert(ipPools).values(missing);
   return true;
 }
 

@@ -10,7 +10,7 @@ import {
   simServerRow,
   useSimulator,
 } from '../compute.test-helpers';
-import { verifyServerPassword } from './passwords';
+import { verifyServerPassword } from '../server-passwords';
 
 describe('simulator power, hostname, password and jobs', () => {
   const sim = useSimulator();

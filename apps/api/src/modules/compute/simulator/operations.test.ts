@@ -8,8 +8,8 @@ import {
   useSimulator,
 } from '../compute.test-helpers';
 import { isoImage } from '../driver-contract.test-helpers';
+import { verifyServerPassword } from '../server-passwords';
 import { hostUsage } from './fleet';
-import { verifyServerPassword } from './passwords';
 
 describe('simulator operations of the later instance issue', () => {
   const sim = useSimulator({ JWT_SECRET: 'x'.repeat(32) });

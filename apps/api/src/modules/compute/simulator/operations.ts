@@ -3,17 +3,22 @@ import type { InstanceStatus } from '@nimbus/contract';
 import { eq } from 'drizzle-orm';
 import type { Tx } from '../../../db/client';
 import {
+  allocateAddress,
+  describeAddresses,
+  isProtectedAddress,
+  releaseAddresses,
+} from '../address-pools/address-pools';
+import {
   HypervisorError,
   type Ipv4Address,
   type MachineSize,
   type ServerRebuild,
   type ServerSource,
 } from '../hypervisor';
-import { allocateAddress, describeAddresses, isProtectedAddress, releaseAddresses } from './addresses';
+import { generateServerPassword, hashServerPassword } from '../server-passwords';
 import { fits, hostUsage, lockRegion } from './fleet';
 import { deleteImage, findImageOwner, type SimImage } from './images';
 import { requireCompleteIso } from './iso-store';
-import { generateServerPassword, hashServerPassword } from './passwords';
 import { expectStatus, type SimServer, type SimulatorDeps, withServer } from './servers';
 import { scheduleStep } from './simulator.jobs';
 import { simOperations, simServers } from './simulator.tables';

@@ -12,7 +12,7 @@ import {
   useSimulator,
 } from '../compute.test-helpers';
 import { HypervisorError } from '../hypervisor';
-import { verifyServerPassword } from './passwords';
+import { verifyServerPassword } from '../server-passwords';
 import { advanceServer } from './transitions';
 
 describe('simulator provisioning', () => {
@@ -164,7 +164,7 @@ describe('simulator provisioning', () => {
   });
 
   it('generates 16-character passwords with upper, lower and digits', async () => {
-    const { generateServerPassword } = await import('./passwords');
+    const { generateServerPassword } = await import('../server-passwords');
     for (let i = 0; i < 200; i++) {
       const p = generateServerPassword();
       expect(p).toMatch(/^[A-Za-z0-9]{16}$/);

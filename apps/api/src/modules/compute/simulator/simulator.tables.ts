@@ -32,35 +32,6 @@ export const simHosts = pgTable('sim_hosts', {
   gpuCapacity: integer().notNull().default(0),
 });
 
-/** Address pools per region: an IPv4 subnet or an IPv6 block cut into /64s. */
-export const simIpPools = pgTable('sim_ip_pools', {
-  id: serial().primaryKey(),
-  regionId: integer().notNull(),
-  family: text().$type<'ipv4' | 'ipv6'>().notNull(),
-  /** "203.0.113.0/24" or "2001:db8:100::/48". */
-  network: text().notNull(),
-  gateway: text().notNull(),
-  netmask: text().notNull(),
-  /** DDoS-protected IPv4 ranges are separate pools. */
-  ddosProtected: boolean().notNull().default(false),
-});
-
-/** Every address handed out (IPv4) or /64 routed (IPv6); freed rows are deleted. */
-export const simIpAllocations = pgTable(
-  'sim_ip_allocations',
-  {
-    address: text().primaryKey(),
-    poolId: integer()
-      .notNull()
-      .references(() => simIpPools.id),
-    serverRef: text().notNull(),
-    /** A floating IP's server while attached (its `serverRef` is the floating IP's own key). */
-    attachedRef: text(),
-    allocatedAt: at().notNull().defaultNow(),
-  },
-  (t) => [index('sim_ip_allocations_server_idx').on(t.serverRef)],
-);
-
 /** A virtual machine. `status` advances through the provisioning steps by jobs (see simulator.jobs). */
 export const simServers = pgTable(
   'sim_servers',

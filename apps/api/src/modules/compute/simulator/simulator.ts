@@ -1,8 +1,9 @@
 import type { MetricName } from '@nimbus/contract';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { floatingIpOperations } from '../address-pools/floating-ips';
 import { type Hypervisor, HypervisorError } from '../hypervisor';
 import { openSimulatedConsole } from './console';
-import { floatingIpOperations } from './floating-ips';
+import { ensureRegionFleet, lockRegion } from './fleet';
 import { imageOperations } from './image-operations';
 import { isoStore } from './iso-store';
 import { laterOperations } from './operations';
@@ -33,7 +34,20 @@ export function createSimulator(deps: SimulatorDeps): Hypervisor {
     ...laterOperations(deps),
     ...imageOperations(deps),
     ...isoStore(deps),
-    ...floatingIpOperations(deps),
+    ...floatingIpOperations({
+      db,
+      async prepareRegion(tx, regionId) {
+        await lockRegion(tx, regionId);
+        return ensureRegionFleet(tx, regionId);
+      },
+      async serverRegion(tx, ref) {
+        const [server] = await tx
+          .select({ regionId: simServers.regionId })
+          .from(simServers)
+          .where(and(eq(simServers.ref, ref), isNull(simServers.deletedAt)));
+        return server?.regionId ?? null;
+      },
+    }),
 
     async bandwidthUsage(ref, from, to) {
       return { bytes: bandwidthBytes(ref, await lifeOf(ref), from, to) };

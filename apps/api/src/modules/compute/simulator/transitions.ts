@@ -1,8 +1,8 @@
 import type { InstanceStatus } from '@nimbus/contract';
 import { and, asc, eq, isNull, lte } from 'drizzle-orm';
 import type { Database, DbOrTx } from '../../../db/client';
+import { allocateAddress, releaseAddresses } from '../address-pools/address-pools';
 import type { ServerSpec } from '../hypervisor';
-import { allocateAddress, releaseAddresses } from './addresses';
 import { FAULTABLE_STEPS, takeFault } from './faults';
 import { finishOperation } from './operation-outcome';
 import { simServers } from './simulator.tables';

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
 import type { Ipv4Address, Ipv6Address } from '../hypervisor';
-import { simIpAllocations, simIpPools } from './simulator.tables';
+import { ipAllocations, ipPools } from './address-pools.tables';
 
 /**
  * Address pools: IPv4 addresses one by one from a subnet (network + 1 is the gateway, the broadcast
@@ -32,15 +32,15 @@ type AddressKind = 'ipv4' | 'ddosIpv4' | 'ipv6';
 async function poolOf(tx: DbOrTx, regionId: number, kind: AddressKind) {
   const [pool] = await tx
     .select()
-    .from(simIpPools)
+    .from(ipPools)
     .where(
       and(
-        eq(simIpPools.regionId, regionId),
-        eq(simIpPools.family, kind === 'ipv6' ? 'ipv6' : 'ipv4'),
-        eq(simIpPools.ddosProtected, kind === 'ddosIpv4'),
+        eq(ipPools.regionId, regionId),
+        eq(ipPools.family, kind === 'ipv6' ? 'ipv6' : 'ipv4'),
+        eq(ipPools.ddosProtected, kind === 'ddosIpv4'),
       ),
     )
-    .orderBy(asc(simIpPools.id))
+    .orderBy(asc(ipPools.id))
     .limit(1)
     // Serialises allocation from this pool: the first free address is still free at insert time.
     .for('update');
@@ -61,9 +61,9 @@ export async function allocateAddress(
   const pool = await poolOf(tx, regionId, kind);
   if (!pool) return null;
   const taken = await tx
-    .select({ address: simIpAllocations.address, serverRef: simIpAllocations.serverRef })
-    .from(simIpAllocations)
-    .where(eq(simIpAllocations.poolId, pool.id));
+    .select({ address: ipAllocations.address, serverRef: ipAllocations.serverRef })
+    .from(ipAllocations)
+    .where(eq(ipAllocations.poolId, pool.id));
   const own = taken.find((a) => a.serverRef === serverRef);
   if (own) return own.address;
   const used = new Set(taken.map((a) => a.address));
@@ -78,18 +78,18 @@ export async function allocateAddress(
     }
   }
   if (!address) return null;
-  await tx.insert(simIpAllocations).values({ address, poolId: pool.id, serverRef });
+  await tx.insert(ipAllocations).values({ address, poolId: pool.id, serverRef });
   return address;
 }
 
 /** Gives back every address of the server (or only those listed). */
 export async function releaseAddresses(tx: DbOrTx, serverRef: string, addresses?: string[]) {
   await tx
-    .delete(simIpAllocations)
+    .delete(ipAllocations)
     .where(
       and(
-        eq(simIpAllocations.serverRef, serverRef),
-        addresses ? inArray(simIpAllocations.address, addresses) : undefined,
+        eq(ipAllocations.serverRef, serverRef),
+        addresses ? inArray(ipAllocations.address, addresses) : undefined,
       ),
     );
 }
@@ -103,10 +103,10 @@ export async function describeAddresses(
   const wanted = [ipv4, ipv6].filter((a): a is string => a !== null);
   if (wanted.length === 0) return { ipv4: null, ipv6: null };
   const rows = await db
-    .select({ address: simIpAllocations.address, gateway: simIpPools.gateway, netmask: simIpPools.netmask })
-    .from(simIpAllocations)
-    .innerJoin(simIpPools, eq(simIpPools.id, simIpAllocations.poolId))
-    .where(inArray(simIpAllocations.address, wanted));
+    .select({ address: ipAllocations.address, gateway: ipPools.gateway, netmask: ipPools.netmask })
+    .from(ipAllocations)
+    .innerJoin(ipPools, eq(ipPools.id, ipAllocations.poolId))
+    .where(inArray(ipAllocations.address, wanted));
   const v4 = rows.find((r) => r.address === ipv4);
   const v6 = rows.find((r) => r.address === ipv6);
   return {
@@ -120,9 +120,9 @@ export async function describeAddresses(
 /** Whether the address is DDoS-protected (in a protected pool). */
 export async function isProtectedAddress(db: DbOrTx, address: string): Promise<boolean> {
   const [row] = await db
-    .select({ ddos: simIpPools.ddosProtected })
-    .from(simIpAllocations)
-    .innerJoin(simIpPools, eq(simIpPools.id, simIpAllocations.poolId))
-    .where(eq(simIpAllocations.address, address));
+    .select({ ddos: ipPools.ddosProtected })
+    .from(ipAllocations)
+    .innerJoin(ipPools, eq(ipPools.id, ipAllocations.poolId))
+    .where(eq(ipAllocations.address, address));
   return row?.ddos ?? false;
 }
