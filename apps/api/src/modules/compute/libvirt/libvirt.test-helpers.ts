@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,7 +14,13 @@ import type { ServerSpec } from '../hypervisor';
 import { convergeAll, convergeUntilIdle } from './converge';
 import { serialLogPath } from './domain-xml';
 import { createLibvirtDriver } from './libvirt';
-import { libvirtBaseImages, libvirtHosts } from './libvirt.tables';
+import {
+  libvirtBaseImages,
+  libvirtHosts,
+  libvirtImages,
+  libvirtIsos,
+  libvirtServers,
+} from './libvirt.tables';
 
 /**
  * Real guests for the libvirt driver's tests: the local libvirtd (qemu:///system) with software
@@ -86,6 +92,32 @@ function testPool() {
   }
 }
 
+/**
+ * Test files run in parallel processes: the first to get here builds the guest and the pool while the
+ * others wait (mkdir is atomic; a lock older than two minutes was left by a killed run).
+ */
+function withHostLock<T>(fn: () => T): T {
+  const lock = join(tmpdir(), 'nimbus-libvirt-test.lock');
+  for (;;) {
+    try {
+      mkdirSync(lock);
+      break;
+    } catch {
+      try {
+        if (Date.now() - statSync(lock).mtimeMs > 120_000) rmSync(lock, { recursive: true, force: true });
+      } catch {
+        // Released meanwhile.
+      }
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 100);
+    }
+  }
+  try {
+    return fn();
+  } finally {
+    rmSync(lock, { recursive: true, force: true });
+  }
+}
+
 export const guestRam = 192;
 
 /** A libvirt test file's set-up: a database, one test-guest host in region 1 and its address pools. */
@@ -117,8 +149,11 @@ export function useLibvirt() {
     database = await createTestDatabase();
     ctx.db = database.db;
     await loadCatalogue(ctx.db, loadConfig({ NODE_ENV: 'test' }).CATALOGUE_FILE);
-    const guest = testGuest();
-    testPool();
+    const guest = withHostLock(() => {
+      const built = testGuest();
+      testPool();
+      return built;
+    });
     const [host] = await ctx.db
       .insert(libvirtHosts)
       .values({
@@ -172,8 +207,22 @@ export function useLibvirt() {
     ctx.driver = createLibvirtDriver({ db: ctx.db });
   }, 120_000);
   afterAll(async () => {
+    // Every guest, snapshot, backup and ISO this file made leaves the host with it.
+    if (ctx.db) {
+      for (const { ref } of await ctx.db.select({ ref: libvirtServers.ref }).from(libvirtServers)) {
+        await ctx.driver.delete(ref);
+      }
+      await convergeAll(ctx.db);
+      for (const { ref } of await ctx.db.select({ ref: libvirtImages.ref }).from(libvirtImages)) {
+        await ctx.driver.deleteSnapshot(ref);
+      }
+      for (const { ref } of await ctx.db.selectDistinct({ ref: libvirtIsos.ref }).from(libvirtIsos)) {
+        await ctx.db.update(libvirtServers).set({ isoRef: null });
+        await ctx.driver.deleteIso(ref);
+      }
+    }
     await database?.drop();
-  });
+  }, 120_000);
   return ctx;
 }
 
