@@ -84,8 +84,11 @@ const envSchema = z.object({
   /** How long links to printable invoices and receipts stay valid. */
   PRINT_TOKEN_TTL_HOURS: z.coerce.number().int().positive().default(24),
 
-  /** The compute driver behind instances; only the embedded simulator exists so far. */
-  COMPUTE_DRIVER: z.enum(['simulator']).default('simulator'),
+  /**
+   * The compute driver behind instances: the embedded simulator, or `libvirt` for the KVM hosts the
+   * operator registers (`npm run admin -- hosts add`; README "Real servers on KVM hosts").
+   */
+  COMPUTE_DRIVER: z.enum(['simulator', 'libvirt']).default('simulator'),
   /** Seconds each simulated provisioning step takes (default 2, or 0 under NODE_ENV=test: due at once). */
   SIMULATOR_STEP_SECONDS: z.coerce.number().min(0).max(3600).optional(),
 

@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import { type Micros, type SurveyType, surveyTypes, toMicros } from '@nimbus/contract';
 import { FAULTABLE_STEPS, type FaultableStep } from '../compute/simulator/faults';
 import { UsageError } from './admin.errors';
+import { type ComputeCommand, computeUsage, isComputeCommand, parseComputeArgs } from './compute.args';
 import { parseTicketArgs, type TicketCommand, ticketUsage } from './ticket.args';
 
 export type AdminCommand =
@@ -25,6 +26,7 @@ export type AdminCommand =
   | { name: 'preorder-allocate'; preorderId: number }
   | { name: 'preorder-cancel'; preorderId: number }
   | TicketCommand
+  | ComputeCommand
   | { name: 'surveys-results'; type?: SurveyType; days?: number };
 
 export const usage = `Nimbus operator commands
@@ -58,6 +60,7 @@ Usage: npm run admin -- <command>
   preorder cancel <id>
       Cancels a pending preorder; nothing was charged.
 ${ticketUsage}
+${computeUsage}
   surveys results [--type <type>] [--days <n>]
       Prints the answers to each survey (types: ${surveyTypes.join(', ')}), of the last n days or all.
   help
@@ -119,6 +122,8 @@ function parseOptions(argv: string[]) {
 
 /** Turns the command line (without node and script) into one command, or throws a UsageError. */
 export function parseAdminArgs(argv: string[]): AdminCommand {
+  if (isComputeCommand(argv) && !argv.includes('--help') && !argv.includes('-h'))
+    return parseComputeArgs(argv);
   const { values, positionals } = parseOptions(argv);
   const [group, action, ...rest] = positionals;
   if (values.help || group === undefined || group === 'help') return { name: 'help' };

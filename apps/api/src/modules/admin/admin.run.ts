@@ -7,6 +7,7 @@ import { surveyReport } from '../surveys/survey-report';
 import { type AccountStatusResult, suspendAccount, unsuspendAccount } from './account.commands';
 import { type AdminCommand, usage } from './admin.args';
 import { runHourlyBillingNow } from './billing.commands';
+import { runComputeCommand } from './compute.commands';
 import { adjustCredit } from './credit.commands';
 import { decideKyc } from './kyc.commands';
 import { allocatePreorderCommand, cancelPreorderCommand, listPreorders } from './preorder.commands';
@@ -113,6 +114,17 @@ export async function runAdminCommand(command: AdminCommand, deps: AdminDeps): P
           since: command.days ? new Date(Date.now() - command.days * 86_400_000) : undefined,
         }),
       );
+    case 'hosts-add':
+    case 'hosts-list':
+    case 'hosts-drain':
+    case 'hosts-undrain':
+    case 'hosts-remove':
+    case 'images-add':
+    case 'images-list':
+    case 'images-remove':
+    case 'pools-add':
+    case 'pools-list':
+      return done(await runComputeCommand(deps, command));
     case 'reconcile': {
       const differences = await reconcileBalances(deps.db);
       if (differences.length === 0) return done(['Every balance matches its ledger.']);

@@ -37,17 +37,6 @@ export const fits = (usage: Usage, size: Size, already: Size = { vcpu: 0, ramMb:
   usage.host.ramMbCapacity - usage.ramMb + already.ramMb >= size.ramMb &&
   usage.host.diskGbCapacity - usage.diskGb + already.diskGb >= size.diskGb;
 
-/**
- * The up host of the region with the most free memory that can hold the server, or null. Call with the
- * region locked. Draining and down hosts take nothing new.
- */
-export async function chooseHost(tx: DbOrTx, regionId: number, size: Size): Promise<LibvirtHost | null> {
-  const candidates = (await hostUsage(tx, regionId))
-    .filter((u) => u.host.state === 'up' && fits(u, size))
-    .sort((a, b) => b.host.ramMbCapacity - b.ramMb - (a.host.ramMbCapacity - a.ramMb));
-  return candidates[0]?.host ?? null;
-}
-
 export async function hostById(db: DbOrTx, id: number): Promise<LibvirtHost> {
   const [host] = await db.select().from(libvirtHosts).where(eq(libvirtHosts.id, id));
   if (!host) throw new Error(`libvirt host ${id} is not registered`);

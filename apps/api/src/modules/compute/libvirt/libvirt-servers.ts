@@ -5,11 +5,11 @@ import { describeAddresses, releaseAddresses } from '../address-pools/address-po
 import { detachFloatingIpsFrom } from '../address-pools/floating-ips';
 import { HypervisorError, type ServerSpec, type ServerState } from '../hypervisor';
 import { generateServerPassword } from '../server-passwords';
-import { completeImage } from './build-steps';
+import { baseImageKey, completeImage } from './build-steps';
 import { diskVolumeName } from './domain-xml';
-import { chooseHost, fits, hostUsage, lockRegion } from './hosts';
+import { fits, hostUsage, lockRegion } from './hosts';
 import type { LibvirtDeps } from './libvirt';
-import { libvirtHosts, libvirtServers } from './libvirt.tables';
+import { libvirtBaseImages, libvirtHosts, libvirtServers } from './libvirt.tables';
 import { completeIsoOn } from './libvirt-isos';
 import { askShutdown, domainState, isRunning, rebootDomain, startDomain } from './machine';
 import { withServer } from './server-access';
@@ -18,7 +18,10 @@ import { syncDefinition, updateServer } from './server-rows';
 /** The guest's password as the seed carries it: SHA-512 crypt, which every Linux guest reads. */
 export const cryptPassword = (password: string) => encrypt(password);
 
-/** The host a new server goes on: the one holding the snapshot or backup it copies, or the roomiest. */
+/**
+ * The host a new server goes on: the one holding the snapshot or backup it copies, or the up host
+ * with the most free memory that has its base image (or any, for an ISO install). Null: no room.
+ */
 async function placeServer(tx: Tx, spec: ServerSpec) {
   const source = spec.source;
   if (source.kind === 'snapshot' || source.kind === 'backup') {
@@ -30,7 +33,24 @@ async function placeServer(tx: Tx, spec: ServerSpec) {
     const usage = (await hostUsage(tx, spec.regionId)).find((u) => u.host.id === image.hostId);
     return usage && usage.host.state === 'up' && fits(usage, spec) ? usage.host : null;
   }
-  return chooseHost(tx, spec.regionId, spec);
+  const key = baseImageKey(source);
+  const withImage = key
+    ? new Set(
+        (
+          await tx
+            .select({ hostId: libvirtBaseImages.hostId })
+            .from(libvirtBaseImages)
+            .where(eq(libvirtBaseImages.image, key))
+        ).map((r) => r.hostId),
+      )
+    : null;
+  const candidates = (await hostUsage(tx, spec.regionId))
+    .filter((u) => u.host.state === 'up' && fits(u, spec) && (!withImage || withImage.has(u.host.id)))
+    .sort((a, b) => b.host.ramMbCapacity - b.ramMb - (a.host.ramMbCapacity - a.ramMb));
+  if (candidates.length === 0 && withImage?.size === 0) {
+    throw new HypervisorError('no_capacity', `No host of region ${spec.regionId} has an image for ${key}.`);
+  }
+  return candidates[0]?.host ?? null;
 }
 
 /** Create, read, power, delete, hostname and password. */

@@ -126,17 +126,12 @@ describe.skipIf(unavailable !== null)('libvirt driver on real guests', { timeout
     await lv.settle(spec.ref);
   });
 
-  it('fails a build whose host lacks the image, and accepts delete after it', async () => {
+  it('refuses a server whose OS version has no base image on any host of the region', async () => {
     const spec = lv.spec({ source: { kind: 'os', osId: 999, osFamily: 'debian' } });
-    await lv.driver.create(spec);
-    await lv.settle(spec.ref);
-    const state = await lv.driver.get(spec.ref);
-    expect(state?.failure).toMatchObject({ step: 'preparing_disk' });
-    expect(state?.failure?.reason).toContain('no base image for os:999');
-    expect(state?.ipv4).toBeNull();
-    await expect(lv.driver.powerOn(spec.ref)).rejects.toMatchObject({ kind: 'invalid_state' });
-    await lv.driver.delete(spec.ref);
-    await lv.settle(spec.ref);
+    await expect(lv.driver.create(spec)).rejects.toMatchObject({
+      kind: 'no_capacity',
+      message: expect.stringContaining('image for os:999'),
+    });
     expect(await lv.driver.get(spec.ref)).toBeNull();
   });
 });
