@@ -136,7 +136,7 @@ export async function operatorCli(...args: string[]): Promise<string> {
       cwd: repoRoot,
       env: {
         ...process.env,
-        DATA_DIR: resolve(repoRoot, '.data/e2e'),
+        DATA_DIR: resolve(repoRoot, process.env.E2E_DATA_DIR ?? '.data/e2e'),
         EMBEDDED_PG_PORT: String(Number(process.env.E2E_PG_PORT ?? 54349)),
         LOG_LEVEL: 'warn',
       },
