@@ -245,6 +245,13 @@ export const changeOsResponseSchema = z.object({ data: z.object({ password: z.st
 /** Power-off takes an optional password in the spec's call; the panel sends none. */
 export const powerOffRequestSchema = z.object({ password: z.string().max(128).optional() }).default({});
 export const passwordResponseSchema = z.object({ password: z.string() });
+/**
+ * A password reset's answer: the password, and when the server takes it — `now` (its guest agent set
+ * it) or at its `next_boot` (a guest without an agent reads it from its first-boot configuration).
+ */
+export const passwordResetResponseSchema = passwordResponseSchema.extend({
+  appliesAt: z.enum(['now', 'next_boot']),
+});
 export const manageAutoRenewRequestSchema = z.object({ autoRenew: z.boolean() });
 /** The spec's other call for the same switch (instances.md §7 change-billing-cycle). */
 export const changeBillingCycleRequestSchema = z.object({ isAutoRenewEnabled: z.boolean() });

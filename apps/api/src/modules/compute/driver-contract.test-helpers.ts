@@ -129,8 +129,9 @@ export function describeDriverContract(name: string, setup: () => DriverUnderTes
       expect((await driver.get(ref))!.hostname).toBe('renamed.example.com');
       const one = await driver.resetPassword(ref, 'root');
       const two = await driver.resetPassword(ref, 'root');
-      expect(one.length).toBeGreaterThanOrEqual(8);
-      expect(two).not.toBe(one);
+      expect(one.password.length).toBeGreaterThanOrEqual(8);
+      expect(two.password).not.toBe(one.password);
+      expect(['now', 'next_boot']).toContain(one.appliesAt);
     });
 
     it('boots into rescue and back; restart keeps rescue, power off ends it', async () => {

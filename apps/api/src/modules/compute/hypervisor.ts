@@ -53,6 +53,8 @@ export interface ServerSpec {
   features: string[];
 }
 
+export type PasswordAppliesAt = 'now' | 'next_boot';
+
 export interface Ipv4Address {
   address: string;
   netmask: string;
@@ -135,8 +137,11 @@ export interface Hypervisor {
   restart(ref: string): Promise<void>;
   delete(ref: string): Promise<void>;
   changeHostname(ref: string, hostname: string): Promise<void>;
-  /** Sets a new generated password for `username` and returns it. */
-  resetPassword(ref: string, username: string): Promise<string>;
+  /**
+   * Sets a new generated password for `username` and returns it, with when the guest takes it: `now`
+   * (a running guest's agent set it) or at its `next_boot` (through its first-boot configuration).
+   */
+  resetPassword(ref: string, username: string): Promise<{ password: string; appliesAt: PasswordAppliesAt }>;
 
   // ---- instance operations (issue 13): resize, OS, rescue, snapshots, backups, ISO, network, monitoring ----
   /**

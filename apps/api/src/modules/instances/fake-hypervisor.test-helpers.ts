@@ -224,7 +224,7 @@ export function createFakeHypervisor() {
     }),
     resetPassword: op('resetPassword', (ref: string) => {
       inState(ref, SETTLED);
-      return nextPassword();
+      return { password: nextPassword(), appliesAt: 'now' as const };
     }),
     delete: op('delete', (ref: string) => {
       if (servers.delete(ref)) deleted.add(ref);

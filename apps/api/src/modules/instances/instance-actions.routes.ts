@@ -5,7 +5,7 @@ import {
   enableRescueRequestSchema,
   instanceParamsSchema,
   instanceSchema,
-  passwordResponseSchema,
+  passwordResetResponseSchema,
   powerOffRequestSchema,
   resizeRequestSchema,
   resizeResponseSchema,
@@ -106,7 +106,7 @@ export function instanceActionRoutes(deps: { db: Database; hypervisor: Hyperviso
             `rescue mode (409 NOT_AVAILABLE); 500 COUDNT_RESET_VM_PASSWORD when the infrastructure fails.${refusals}`,
           security: securedBy,
           params: instanceParamsSchema,
-          response: { 200: okSchema(passwordResponseSchema) },
+          response: { 200: okSchema(passwordResetResponseSchema) },
         },
       },
       async (request) =>

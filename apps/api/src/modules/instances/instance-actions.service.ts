@@ -11,7 +11,7 @@ import type { Database } from '../../db/client';
 import type { JobQueue } from '../../jobs/queue';
 import { AppError, badRequest, conflict } from '../../lib/errors';
 import { logActivity } from '../activity-log/activity-log.service';
-import { type Hypervisor, HypervisorError, serverRef } from '../compute/hypervisor';
+import { type Hypervisor, HypervisorError, type PasswordAppliesAt, serverRef } from '../compute/hypervisor';
 import { requestConverge } from './converge';
 import {
   type Customer,
@@ -110,15 +110,18 @@ export function createInstanceActions(deps: { db: Database; hypervisor: Hypervis
     },
 
     /** A new generated password for root (Administrator on Windows), shown once and never stored. */
-    async resetPassword(customer: Customer, id: number): Promise<{ password: string }> {
+    async resetPassword(
+      customer: Customer,
+      id: number,
+    ): Promise<{ password: string; appliesAt: PasswordAppliesAt }> {
       const record = await actionable(customer, id);
       const family = record.instance.osFamily;
       if ((passwordResetUnsupportedFamilies as readonly string[]).includes(family ?? ''))
         throw notAvailable('Password reset is not available for this operating system.');
       if (record.instance.status === 'rescue') throw notAvailable('Not available in rescue mode.');
-      let password: string;
+      let reset: { password: string; appliesAt: PasswordAppliesAt };
       try {
-        password = await hypervisor.resetPassword(serverRef(id), usernameForOsFamily(family));
+        reset = await hypervisor.resetPassword(serverRef(id), usernameForOsFamily(family));
       } catch (error) {
         await logFor(record, 'instance_password_reset_failed', { reason: failureKind(error) });
         if (error instanceof HypervisorError && error.kind === 'invalid_state') throw changing();
@@ -126,7 +129,7 @@ export function createInstanceActions(deps: { db: Database; hypervisor: Hypervis
       }
       await logFor(record, 'instance_password_reset');
       await requestConverge(jobs, id, 2);
-      return { password };
+      return reset;
     },
 
     /**

@@ -98,6 +98,7 @@ describe('instance actions', () => {
     expect(pass.statusCode, pass.body).toBe(200);
     const { password } = pass.json().data;
     expect(password).toMatch(/^Generated-Pass-\d+$/);
+    expect(pass.json().data.appliesAt).toBe('now');
     fakeHypervisor.failNext('resetPassword', new HypervisorError('infrastructure', 'agent down'));
     const failed = await call(env.alice, 'POST', `/api/instances/${row.id}/change-pass`);
     expect(failed.statusCode).toBe(500);

@@ -5,7 +5,7 @@ import {
   type Instance,
   type invoiceItemListSchema,
   type manageAutoRenewResponseSchema,
-  type passwordResponseSchema,
+  type passwordResetResponseSchema,
   type ResizeRequest,
 } from '@nimbus/contract';
 import { infiniteQueryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -99,7 +99,7 @@ export const useHostnameMutation = (id: number) =>
 
 export const useResetInstancePasswordMutation = (id: number) =>
   useInstanceMutation(id, () =>
-    api<z.output<typeof passwordResponseSchema>>(`/instances/${id}/change-pass`, { method: 'POST' }),
+    api<z.output<typeof passwordResetResponseSchema>>(`/instances/${id}/change-pass`, { method: 'POST' }),
   );
 
 /** Change OS or reinstall: the new password comes once, in `data.password`. */

@@ -169,11 +169,20 @@ export async function convergeUntilIdle(db: Database, ref: string): Promise<Pass
   return 'progressed';
 }
 
-/** Passes over every server with work until none has any now; whether one is still waiting on its guest. */
+/**
+ * Passes over every server with work until none has any now; whether one is still waiting on its guest.
+ * One server's failure does not keep the others waiting: the first is thrown once all had their turn.
+ */
 export async function convergeAll(db: Database): Promise<{ waiting: boolean }> {
   let waiting = false;
+  let failure: unknown = null;
   for (const ref of await serversWithWork(db)) {
-    if ((await convergeUntilIdle(db, ref)) === 'waiting') waiting = true;
+    try {
+      if ((await convergeUntilIdle(db, ref)) === 'waiting') waiting = true;
+    } catch (error) {
+      failure ??= error;
+    }
   }
+  if (failure) throw failure;
   return { waiting };
 }

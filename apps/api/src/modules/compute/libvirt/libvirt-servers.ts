@@ -3,15 +3,15 @@ import { encrypt } from 'unixcrypt';
 import type { Tx } from '../../../db/client';
 import { describeAddresses, releaseAddresses } from '../address-pools/address-pools';
 import { detachFloatingIpsFrom } from '../address-pools/floating-ips';
-import { HypervisorError, type ServerSpec, type ServerState } from '../hypervisor';
+import { HypervisorError, type PasswordAppliesAt, type ServerSpec, type ServerState } from '../hypervisor';
 import { generateServerPassword } from '../server-passwords';
 import { baseImageKey, completeImage } from './build-steps';
-import { diskVolumeName } from './domain-xml';
+import { diskVolumeName, domainName } from './domain-xml';
 import { fits, hostUsage, lockRegion } from './hosts';
 import type { LibvirtDeps } from './libvirt';
 import { libvirtBaseImages, libvirtHosts, libvirtServers } from './libvirt.tables';
 import { completeIsoOn } from './libvirt-isos';
-import { askShutdown, domainState, isRunning, rebootDomain, startDomain } from './machine';
+import { askShutdown, domainState, hasGuestAgent, isRunning, rebootDomain, startDomain } from './machine';
 import { withServer } from './server-access';
 import { syncDefinition, updateServer } from './server-rows';
 
@@ -168,17 +168,30 @@ export function serverOperations(deps: LibvirtDeps & { converge: (ref: string) =
       await converge(ref);
     },
 
-    /** Through the seed, applied at the next boot (docs/decisions.md: passwords on the libvirt driver). */
-    async resetPassword(ref: string, _username: string) {
+    /**
+     * A running guest with the QEMU guest agent takes the password at once; any other guest at its next
+     * boot, from a new seed revision (which the agent's guests get too, so both ways agree). The customer
+     * is told which (docs/decisions.md: passwords on the libvirt driver).
+     */
+    async resetPassword(ref: string, username: string) {
       const password = generateServerPassword();
-      await withServer(db, ref, ['active', 'shutdown', 'rescue'], 'reset the password of', ({ tx, server }) =>
-        updateServer(tx, ref, {
-          passwordHash: cryptPassword(password),
-          seedRevision: server.seedRevision + 1,
-        }),
+      const passwordHash = cryptPassword(password);
+      const appliesAt = await withServer(
+        db,
+        ref,
+        ['active', 'shutdown'],
+        'reset the password of',
+        async ({ tx, server, virsh }): Promise<PasswordAppliesAt> => {
+          await updateServer(tx, ref, { passwordHash, seedRevision: server.seedRevision + 1 });
+          if (server.status !== 'active' || !isRunning(await domainState(virsh, ref))) return 'next_boot';
+          if (!(await hasGuestAgent(virsh, ref))) return 'next_boot';
+          // The hash, never the password, goes on the host's command line.
+          await virsh(['set-user-password', domainName(ref), username, passwordHash, '--encrypted']);
+          return 'now';
+        },
       );
       await converge(ref);
-      return password;
+      return { password, appliesAt };
     },
   };
 }

@@ -1,7 +1,8 @@
 import type { Database } from '../../../db/client';
 import type { JobDefinition, JobQueue } from '../../../jobs/queue';
-import { builtServers, convergeServer, convergeUntilIdle, serversWithWork } from './converge';
+import { builtServers, convergeAll, convergeServer, convergeUntilIdle } from './converge';
 import { checkHosts } from './hosts';
+import { readServers } from './telemetry';
 
 const CONVERGE_JOB = 'compute.libvirt.converge';
 const SWEEP_JOB = 'compute.libvirt.sweep';
@@ -44,9 +45,11 @@ export function libvirtJobs(deps: { db: Database; queue: JobQueue }): JobDefinit
     concurrency: 1,
     handler: async () => {
       await checkHosts(db);
-      for (const ref of await serversWithWork(db)) await convergeUntilIdle(db, ref);
-      // A guest that powered itself off shows as off.
-      for (const ref of await builtServers(db)) await convergeServer(db, ref);
+      await convergeAll(db);
+      // A guest that powered itself off shows as off; the running ones' traffic is counted.
+      const built = await builtServers(db);
+      for (const ref of built) await convergeServer(db, ref);
+      await readServers(db, built, new Date());
     },
   };
   return [converge, sweep] as JobDefinition<never>[];

@@ -59,6 +59,30 @@ export function libvirtUnavailable(): string | null {
   return null;
 }
 
+const BRIDGE = 'nimbustestbr0';
+
+/**
+ * The tests' bridge, so the host counts each guest's traffic on its tap (QEMU's user-mode network has no
+ * tap to count); null where no bridge can be made (not root), and guests use user mode.
+ */
+export function testBridge(): string | null {
+  try {
+    execFileSync('ip', ['link', 'show', BRIDGE], { stdio: 'ignore' });
+  } catch {
+    try {
+      execFileSync('ip', ['link', 'add', BRIDGE, 'type', 'bridge'], { stdio: 'ignore' });
+    } catch {
+      return null;
+    }
+  }
+  try {
+    execFileSync('ip', ['link', 'set', BRIDGE, 'up'], { stdio: 'ignore' });
+    return `bridge:${BRIDGE}`;
+  } catch {
+    return null;
+  }
+}
+
 /** The test guest's kernel and initramfs, built once per machine. */
 function testGuest() {
   const kernel = join(GUEST_DIR, 'vmlinuz');
@@ -161,7 +185,7 @@ export function useLibvirt() {
         name: `test-${process.pid}`,
         uri: TEST_URI,
         storagePool: TEST_POOL,
-        network: 'user',
+        network: testBridge() ?? 'user',
         domainType: 'qemu',
         vcpuCapacity: 32,
         ramMbCapacity: 16_384,
@@ -258,6 +282,17 @@ export function hostHas(kind: 'domain' | 'volume', name: string): boolean {
     else virshSync('vol-info', '--pool', TEST_POOL, name);
     return true;
   } catch {
+    return false;
+  }
+}
+
+/** Whether the guest agent of the domain answers a ping (what the driver asks before using it). */
+export function agentAnswers(name: string): boolean {
+  try {
+    virshSync('qemu-agent-command', name, '{"execute":"guest-ping"}', '--timeout', '3');
+    return true;
+  } catch (error) {
+    console.warn(String((error as { stderr?: string }).stderr ?? error));
     return false;
   }
 }

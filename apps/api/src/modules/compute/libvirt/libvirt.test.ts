@@ -4,11 +4,13 @@ import { diskVolumeName, domainName, seedVolumeName } from './domain-xml';
 import { checkHosts } from './hosts';
 import { libvirtHosts } from './libvirt.tables';
 import {
+  agentAnswers,
   domainStateOnHost,
   hostHas,
   libvirtUnavailable,
   serialConsole,
   TEST_POOL,
+  testBridge,
   useLibvirt,
   waitForConsole,
 } from './libvirt.test-helpers';
@@ -75,13 +77,38 @@ describe.skipIf(unavailable !== null)('libvirt driver on real guests', { timeout
     await lv.settle(spec.ref);
   });
 
+  it("sets a running guest's password through its agent at once, and a stopped one's at its next boot", async () => {
+    const spec = lv.spec();
+    await lv.driver.create(spec);
+    await until(spec.ref, 'active');
+    await waitForConsole(
+      spec.ref,
+      /nimbus-guest: guest agent on \/dev\/vport\d+p\d+[\s\S]*nimbus-guest: ready/,
+    );
+    // libvirt sees the agent once the guest has opened its port.
+    await expect
+      .poll(() => agentAnswers(domainName(spec.ref)), { timeout: 20_000, interval: 500 })
+      .toBe(true);
+    const live = await lv.driver.resetPassword(spec.ref, 'root');
+    expect(live.appliesAt).toBe('now');
+    const [, set] = await waitForConsole(spec.ref, /nimbus-guest: agent set root password (\S+)/);
+    expect(verify(live.password, set!)).toBe(true);
+
+    await lv.driver.powerOff(spec.ref);
+    const later = await lv.driver.resetPassword(spec.ref, 'root');
+    expect(later.appliesAt).toBe('next_boot');
+    await lv.settle(spec.ref);
+    await lv.driver.delete(spec.ref);
+    await lv.settle(spec.ref);
+  });
+
   it('gives a new hostname and password at the next boot, and removes the domain and its volumes on delete', async () => {
     const spec = lv.spec();
     await lv.driver.create(spec);
     await until(spec.ref, 'active');
     await waitForConsole(spec.ref, /nimbus-guest: ready/);
     await lv.driver.changeHostname(spec.ref, 'renamed-guest');
-    const password = await lv.driver.resetPassword(spec.ref, 'root');
+    const { password } = await lv.driver.resetPassword(spec.ref, 'root');
     await lv.settle(spec.ref);
     await lv.driver.restart(spec.ref);
     await waitForConsole(spec.ref, /nimbus-guest: hostname renamed-guest/);
@@ -98,6 +125,27 @@ describe.skipIf(unavailable !== null)('libvirt driver on real guests', { timeout
     expect(hostHas('volume', seedVolumeName(spec.ref))).toBe(false);
     await lv.driver.delete(spec.ref);
   });
+
+  it.skipIf(testBridge() === null)(
+    'counts a running guest’s traffic and reads its metrics from the domain’s statistics',
+    async () => {
+      const spec = lv.spec();
+      await lv.driver.create(spec);
+      await until(spec.ref, 'active');
+      await waitForConsole(spec.ref, /nimbus-guest: ready/);
+      const start = new Date(Date.now() - 60_000);
+      await lv.driver.sampleMetrics([spec.ref], new Date());
+      // The guest asks for its gateway at boot (ARP and pings go out on its interface).
+      await new Promise((r) => setTimeout(r, 3000));
+      const [sample] = (await lv.driver.sampleMetrics([spec.ref], new Date())).values();
+      expect(sample!['cpu:usage:%']).toBeGreaterThan(0);
+      expect(sample!['memory:usage:%']).toBeGreaterThan(0);
+      const { bytes } = await lv.driver.bandwidthUsage(spec.ref, start, new Date(Date.now() + 60_000));
+      expect(bytes).toBeGreaterThan(0);
+      await lv.driver.delete(spec.ref);
+      await lv.settle(spec.ref);
+    },
+  );
 
   it('marks a host that does not answer down and places servers on the hosts that do', async () => {
     const [dead] = await lv.db

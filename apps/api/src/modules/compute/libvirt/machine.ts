@@ -95,10 +95,14 @@ export async function startDomain(virsh: Virsh, ref: string) {
   await virsh(['start', domainName(ref)]);
 }
 
-/** Asks the guest to shut down (the ACPI power button). */
+/** Asks the guest to shut down (the ACPI power button); one that stopped meanwhile is fine. */
 export async function askShutdown(virsh: Virsh, ref: string) {
   if (!isRunning(await domainState(virsh, ref))) return;
-  await virsh(['shutdown', domainName(ref), '--mode', 'acpi']);
+  try {
+    await virsh(['shutdown', domainName(ref), '--mode', 'acpi']);
+  } catch (error) {
+    if (!(error instanceof VirshError && error.kind === 'invalid_state')) throw error;
+  }
 }
 
 /** Pulls the plug. */
@@ -215,5 +219,16 @@ export async function changeMedia(virsh: Virsh, ref: string, path: string | null
   } catch (error) {
     // Ejecting an empty drive.
     if (!(path === null && error instanceof VirshError)) throw error;
+  }
+}
+
+/** Whether the guest's QEMU guest agent answers (a guest without one, or still booting, does not). */
+export async function hasGuestAgent(virsh: Virsh, ref: string): Promise<boolean> {
+  try {
+    await virsh(['qemu-agent-command', domainName(ref), '{"execute":"guest-ping"}', '--timeout', '3']);
+    return true;
+  } catch (error) {
+    if (error instanceof VirshError && !error.hostUnreachable) return false;
+    throw error;
   }
 }

@@ -134,7 +134,9 @@ export async function readServers(
         'network:in:mb': Math.round(delta('receivedBytes') / 1e4) / 100,
         'network:out:mb': Math.round(delta('sentBytes') / 1e4) / 100,
       });
-      const moved = delta('receivedBytes') + delta('sentBytes');
+      // Traffic from the domain's start counts even before its first reading; rates need two readings.
+      const movedSince = (key: 'receivedBytes' | 'sentBytes') => (before ? delta(key) : counters[key]);
+      const moved = movedSince('receivedBytes') + movedSince('sentBytes');
       await db
         .insert(libvirtCounters)
         .values({ ref: server.ref, readAt: at, ...counters })

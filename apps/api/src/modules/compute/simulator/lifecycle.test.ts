@@ -49,7 +49,8 @@ describe('simulator power, hostname, password and jobs', () => {
     const ref = await sim.activeServer();
     await sim.hv.changeHostname(ref, 'renamed.example');
     expect((await sim.hv.get(ref))!.hostname).toBe('renamed.example');
-    const password = await sim.hv.resetPassword(ref, 'root');
+    const { password, appliesAt } = await sim.hv.resetPassword(ref, 'root');
+    expect(appliesAt).toBe('now');
     expect(password).toMatch(/^[A-Za-z0-9]{16}$/);
     expect(await verifyServerPassword((await simServerRow(sim.db, ref))!.passwordHash, password)).toBe(true);
     await expect(sim.hv.resetPassword('nope', 'root')).rejects.toMatchObject({ kind: 'not_found' });

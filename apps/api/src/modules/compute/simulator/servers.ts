@@ -199,7 +199,7 @@ export function serverOperations(deps: SimulatorDeps) {
           .set({ passwordHash, updatedAt: new Date() })
           .where(eq(simServers.ref, ref));
       });
-      return password;
+      return { password, appliesAt: 'now' as const };
     },
   };
 }

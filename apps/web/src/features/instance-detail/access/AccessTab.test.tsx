@@ -140,7 +140,7 @@ describe('access tab', () => {
   it('resets the password only once the dialog is confirmed; Cancel sends nothing', async () => {
     const api = mockApi({
       'GET /api/instances/7': ok(instance()),
-      'POST /api/instances/7/change-pass': ok({ password: 'N3w-Secret!' }),
+      'POST /api/instances/7/change-pass': ok({ password: 'N3w-Secret!', appliesAt: 'now' }),
     });
     await renderInstanceDetail();
     fireEvent.click(await screen.findByRole('button', { name: 'Reset password' }));
@@ -154,7 +154,7 @@ describe('access tab', () => {
   it('shows the new password once, with copy', async () => {
     mockApi({
       'GET /api/instances/7': ok(instance()),
-      'POST /api/instances/7/change-pass': ok({ password: 'N3w-Secret!' }),
+      'POST /api/instances/7/change-pass': ok({ password: 'N3w-Secret!', appliesAt: 'now' }),
     });
     await renderInstanceDetail();
     await confirmPasswordReset();
@@ -162,6 +162,23 @@ describe('access tab', () => {
     expect(within(dialog).getByText('N3w-Secret!')).toBeInTheDocument();
     expect(within(dialog).getByText(/shown only once/)).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Copy password' })).toBeInTheDocument();
+    // Set by the guest agent: it works at once, so nothing says otherwise.
+    expect(within(dialog).queryByText(/next time it starts/)).not.toBeInTheDocument();
+  });
+
+  it('says when the server takes the password only at its next start', async () => {
+    mockApi({
+      'GET /api/instances/7': ok(instance()),
+      'POST /api/instances/7/change-pass': ok({ password: 'N3w-Secret!', appliesAt: 'next_boot' }),
+    });
+    await renderInstanceDetail();
+    await confirmPasswordReset();
+    const dialog = await screen.findByRole('dialog', { name: 'New password' });
+    expect(
+      within(dialog).getByText(
+        'The server takes this password the next time it starts; until then its current password still works.',
+      ),
+    ).toBeInTheDocument();
   });
 
   it('words a 500 on reset password as the could-not-reset message', async () => {

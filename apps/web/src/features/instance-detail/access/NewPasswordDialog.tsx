@@ -17,10 +17,13 @@ import { CopyButton } from '../../../components/CopyButton';
 export function NewPasswordDialog({
   password,
   username,
+  note,
   onClose,
 }: {
   password: string | null;
   username: string;
+  /** When the server takes the password, where that is not at once. */
+  note?: string;
   onClose: () => void;
 }) {
   const { t } = useTranslation('instanceDetail');
@@ -38,6 +41,11 @@ export function NewPasswordDialog({
         <Alert severity="warning" sx={{ mb: 2 }}>
           {t('password.shownOnce')}
         </Alert>
+        {note && (
+          <Alert severity="info" sx={{ mb: 2 }}>
+            {note}
+          </Alert>
+        )}
         <Typography color="text.secondary">{t('password.forUser', { username })}</Typography>
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mt: 1 }}>
           <Box

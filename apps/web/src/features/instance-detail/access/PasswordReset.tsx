@@ -19,7 +19,7 @@ export function PasswordReset({ instance }: { instance: Instance }) {
   const { t } = useTranslation('instanceDetail');
   const toast = useToast();
   const reset = useResetInstancePasswordMutation(instance.id);
-  const [password, setPassword] = useState<string | null>(null);
+  const [issued, setIssued] = useState<{ password: string; appliesAt: 'now' | 'next_boot' } | null>(null);
   const [confirming, setConfirming] = useState(false);
 
   const ask = () => {
@@ -29,7 +29,7 @@ export function PasswordReset({ instance }: { instance: Instance }) {
   const run = () => {
     runMutation(reset, undefined, {
       onSettled: () => setConfirming(false),
-      onSuccess: (data) => setPassword(data.password),
+      onSuccess: (data) => setIssued(data),
       onError: (error) =>
         toast.error(
           isServerError(error)
@@ -62,9 +62,10 @@ export function PasswordReset({ instance }: { instance: Instance }) {
         onClose={() => setConfirming(false)}
       />
       <NewPasswordDialog
-        password={password}
+        password={issued?.password ?? null}
         username={usernameForOsFamily(instance.os?.family)}
-        onClose={() => setPassword(null)}
+        note={issued?.appliesAt === 'next_boot' ? t('password.nextBoot') : undefined}
+        onClose={() => setIssued(null)}
       />
     </Box>
   );

@@ -21,7 +21,7 @@ cp "$busybox" "$root/bin/busybox"
 # The drivers the seed and the disks need, in load order (virtio's PCI transport, the block device,
 # ISO 9660 for the seed) and the ACPI power button, so a clean shutdown request is obeyed.
 for module in virtio_ring virtio virtio_pci_legacy_dev virtio_pci_modern_dev virtio_pci virtio_blk \
-  cdrom isofs button evdev; do
+  cdrom isofs button evdev virtio_console failover net_failover virtio_net; do
   file=$(find "$modules/kernel" -name "$module.ko*" | head -n 1)
   [ -n "$file" ] || { echo "module $module is missing from $modules" >&2; exit 1; }
   case $file in
