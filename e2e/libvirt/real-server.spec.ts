@@ -11,7 +11,7 @@ test.beforeAll(async () => {
   await registerHost();
 });
 
-test('a customer runs a real server: active, its console shows the guest, a snapshot is taken and restored, and deleting it frees its disk', async ({
+test('a customer runs a real server: active, its console shows the guest, a snapshot is taken and restored, a password waits for the next start, and deleting it frees its disk', async ({
   page,
   request,
 }) => {
@@ -64,6 +64,24 @@ test('a customer runs a real server: active, its console shows the guest, a snap
   expect(disks()).not.toContain(`nimbus-instance-${id}-d1.qcow2`);
   if (process.env.SCREENSHOTS)
     await page.screenshot({ path: '/tmp/shots-e2e/libvirt-snapshots-en-1200.png' });
+
+  // Off, its guest agent cannot take a new password: the server takes it at its next start, and says so.
+  await page.goto(`/instances/${id}/access`);
+  await page.getByRole('button', { name: 'Power off' }).click();
+  await page
+    .getByRole('dialog', { name: 'Power off kvm-web?' })
+    .getByRole('button', { name: 'Power off' })
+    .click();
+  await expect(page.getByRole('button', { name: 'Power on' })).toBeEnabled({ timeout: 90_000 });
+  await page.getByRole('button', { name: 'Reset password' }).click();
+  await page
+    .getByRole('dialog', { name: 'Reset the password of kvm-web?' })
+    .getByRole('button', { name: 'Reset password' })
+    .click();
+  const shown = page.getByRole('dialog', { name: 'New password' });
+  await expect(shown).toContainText('The server takes this password the next time it starts');
+  if (process.env.SCREENSHOTS) await page.screenshot({ path: '/tmp/shots-e2e/libvirt-password-en-1200.png' });
+  await shown.getByRole('button', { name: 'Close' }).click();
 
   // Deleted from the list: the domain and every volume of the server leave the host.
   await page.goto('/services/instanceList');
