@@ -84,7 +84,7 @@ test('OS cards choose by click and keyboard; power off, password reset and delet
   await test.step('password reset asks first, then shows the new password once', async () => {
     await page.getByRole('button', { name: 'Reset password' }).click();
     const dialog = page.getByRole('dialog', { name: 'Reset the password of guard-1?' });
-    await expect(dialog).toContainText('the current one stops working at once');
+    await expect(dialog).toContainText('it replaces the current one');
     await dialog.getByRole('button', { name: 'Reset password' }).click();
     const shown = page.getByRole('dialog', { name: 'New password' });
     await expect(shown).toContainText('shown only once');

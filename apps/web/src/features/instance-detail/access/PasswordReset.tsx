@@ -12,8 +12,8 @@ import { useResetInstancePasswordMutation } from '../queries';
 import { NewPasswordDialog } from './NewPasswordDialog';
 
 /**
- * Reset password: confirmed first (the current password stops working at once), then a new one is
- * generated on the server and shown once; then the instance is polled.
+ * Reset password: confirmed first, then a new one is generated on the server and shown once, with when
+ * the server takes it (at once, or at its next start); then the instance is polled.
  */
 export function PasswordReset({ instance }: { instance: Instance }) {
   const { t } = useTranslation('instanceDetail');
