@@ -64,6 +64,14 @@ test('a customer runs a real server: active, its console shows the guest, a snap
   expect(disks()).not.toContain(`nimbus-instance-${id}-d1.qcow2`);
   if (process.env.SCREENSHOTS)
     await page.screenshot({ path: '/tmp/shots-e2e/libvirt-snapshots-en-1200.png' });
+  // Deleting the snapshot removes its copy from the pool.
+  await table.getByRole('button', { name: `Delete ${name}` }).click();
+  await page
+    .getByRole('dialog', { name: `Delete ${name}?` })
+    .getByRole('button', { name: 'Delete' })
+    .click();
+  await expect(toast(page, `Snapshot ${name} was deleted.`)).toBeVisible({ timeout: 30_000 });
+  expect(poolVolumes().some((v) => v.startsWith('nimbus-image-'))).toBe(false);
 
   // Off, its guest agent cannot take a new password: the server takes it at its next start, and says so.
   await page.goto(`/instances/${id}/access`);
