@@ -71,7 +71,9 @@ test('a customer runs a real server: active, its console shows the guest, a snap
     .getByRole('button', { name: 'Delete' })
     .click();
   await expect(toast(page, `Snapshot ${name} was deleted.`)).toBeVisible({ timeout: 30_000 });
-  expect(poolVolumes().some((v) => v.startsWith('nimbus-image-'))).toBe(false);
+  await expect
+    .poll(() => poolVolumes().some((v) => v.startsWith('nimbus-image-')), { timeout: 30_000 })
+    .toBe(false);
 
   // Off, its guest agent cannot take a new password: the server takes it at its next start, and says so.
   await page.goto(`/instances/${id}/access`);
