@@ -1,22 +1,10 @@
 import { parseArgs } from 'node:util';
+import type { NewHost } from '../compute/libvirt/host-admin';
 import { UsageError } from './admin.errors';
 
 /** The libvirt driver's hosts, base images and the address pools (compute.commands.ts runs them). */
 export type ComputeCommand =
-  | {
-      name: 'hosts-add';
-      host: string;
-      regionId: number;
-      uri: string;
-      storagePool: string;
-      backupPool?: string;
-      network: string;
-      vncListen?: string;
-      vcpu: number;
-      ramMb: number;
-      diskGb: number;
-      emulated: boolean;
-    }
+  | ({ name: 'hosts-add'; host: string } & Omit<NewHost, 'name'>)
   | { name: 'hosts-list' }
   | { name: 'hosts-drain' | 'hosts-undrain' | 'hosts-remove'; host: string }
   | {

@@ -63,6 +63,11 @@ async function powerStep(tx: Tx, server: LibvirtServer, host: LibvirtHost, now: 
     await updateServer(tx, server.ref, { status: 'shutdown', rescuePasswordHash: null });
     return 'progressed';
   }
+  if (running && server.status === 'shutdown') {
+    // Started on the host by someone else (an operator's virsh start): show it as it is.
+    await updateServer(tx, server.ref, { status: 'active' });
+    return 'progressed';
+  }
   if (!running) await syncDefinition(tx, current, host);
   return current === server ? 'settled' : 'progressed';
 }
