@@ -160,12 +160,11 @@ export function isoOperations(deps: LibvirtDeps) {
         ref,
         ['active', 'shutdown', 'rescue'],
         'attach an ISO to',
-        async ({ tx, server, host, virsh }) => {
+        async ({ tx, host, virsh }) => {
           await completeIsoOn(tx, isoRef, host.id);
           const path = (await virsh(['vol-path', '--pool', host.storagePool, isoVolumeName(isoRef)])).trim();
           await changeMedia(virsh, ref, path, isRunning(await domainState(virsh, ref)));
           await updateServer(tx, ref, { isoRef, definition: null });
-          return server;
         },
       );
     },
