@@ -73,7 +73,7 @@ const FRAMEWORK =
   /[\\/]node_modules[\\/](?:react|react-dom|scheduler|@emotion[\\/][\w-]+|@mui[\\/](?:system|utils|styled-engine|private-theming)|@tanstack[\\/][\w-]+|i18next|react-i18next|stylis|stylis-plugin-rtl|cssjanus|hoist-non-react-statics|react-is|clsx|prop-types|use-sync-external-store|@babel[\\/]runtime)[\\/]/;
 
 const MUI_CORE =
-  /[\\/]node_modules[\\/]@mui[\\/](?:material[\\/](?:styles|utils|internal|transitions|colors|Button|ButtonBase|Typography|Box|Stack|Paper|SvgIcon|CircularProgress|Link|IconButton|Menu|MenuItem|MenuList|Popover|Modal|Portal|Grow|Fade|Backdrop|Unstable_TrapFocus|List|ListItem|ListItemText|ListItemIcon|ListItemButton|Divider|Snackbar|SnackbarContent|ClickAwayListener|CssBaseline|Alert|Dialog|DialogTitle|DialogContent|DialogContentText|DialogActions|TextField|InputBase|Input|FilledInput|OutlinedInput|InputLabel|InputAdornment|FormControl|FormLabel|FormHelperText|Select|NativeSelect|TextareaAutosize|useLazyRipple|DefaultPropsProvider|zero-styled|Toolbar|Container)[\\/]|icons-material[\\/]utils[\\/])/;
+  /[\\/]node_modules[\\/]@mui[\\/](?:material[\\/](?:styles|utils|internal|transitions|colors|Button|ButtonBase|Typography|Box|Stack|Paper|SvgIcon|CircularProgress|Link|IconButton|Portal|Grow|Fade|Backdrop|Modal|Unstable_TrapFocus|List|ListItem|ListItemText|ListItemIcon|ListItemButton|Divider|Snackbar|SnackbarContent|ClickAwayListener|CssBaseline|Alert|Dialog|DialogTitle|DialogContent|DialogContentText|DialogActions|InputBase|OutlinedInput|InputLabel|FormControl|FormLabel|TextareaAutosize|useLazyRipple|DefaultPropsProvider|zero-styled|Toolbar|Container)[\\/]|icons-material[\\/]utils[\\/])/;
 
 const apiTarget = process.env.NIMBUS_API_URL ?? 'http://127.0.0.1:8080';
 

@@ -6,7 +6,8 @@ import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { brandingQuery } from '../api/branding';
 import { ToastProvider } from '../components/toast/ToastProvider';
-import { buildTheme, ltrCache, rtlCache } from '../theme/theme';
+import { useDirectionCache } from '../theme/direction-cache';
+import { buildTheme } from '../theme/theme';
 import { queryClient } from './query-client';
 
 function ThemedApp({ children }: { children: ReactNode }) {
@@ -14,9 +15,10 @@ function ThemedApp({ children }: { children: ReactNode }) {
   const { data: branding } = useQuery(brandingQuery);
   const rtl = isRtl(i18n.language);
   const theme = useMemo(() => (branding ? buildTheme(branding, rtl ? 'rtl' : 'ltr') : null), [branding, rtl]);
-  if (!theme) return null;
+  const cache = useDirectionCache(rtl);
+  if (!theme || !cache) return null;
   return (
-    <CacheProvider value={rtl ? rtlCache : ltrCache}>
+    <CacheProvider value={cache}>
       <ThemeProvider theme={theme}>
         <CssBaseline />
         <ToastProvider>{children}</ToastProvider>

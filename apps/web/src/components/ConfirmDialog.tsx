@@ -1,15 +1,8 @@
-import {
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogContentText,
-  DialogTitle,
-  TextField,
-} from '@mui/material';
+import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
 import { type FormEvent, type ReactNode, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { phraseMatches } from './confirm-phrase';
+import { TextInput } from './form/TextInput';
 
 /** Dialog width of the panel unless a screen needs more (spec: default 360 px). */
 export const DEFAULT_DIALOG_WIDTH = 360;
@@ -86,7 +79,7 @@ export function ConfirmDialog({
           {message && <DialogContentText id={messageId}>{message}</DialogContentText>}
           {children}
           {confirmPhrase !== undefined && (
-            <TextField
+            <TextInput
               autoFocus
               fullWidth
               size="small"

@@ -1,19 +1,18 @@
-import CheckIcon from '@mui/icons-material/Check';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import TranslateIcon from '@mui/icons-material/Translate';
-import { Box, Button, ListItemIcon, ListItemText, Menu, MenuItem } from '@mui/material';
-import {
-  defaultLocale,
-  isSupportedLocale,
-  type Locale,
-  localeNames,
-  supportedLocales,
-} from '@nimbus/contract';
-import { useId, useState } from 'react';
+import { Box, Button } from '@mui/material';
+import { defaultLocale, isSupportedLocale, type Locale, localeNames } from '@nimbus/contract';
+import { lazy, Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../api/client';
 import { tokenStore } from '../api/tokens';
+import { withChunkLoadError } from '../features/shell/chunk-error';
 import { changeLanguage } from '../i18n';
+
+// The menu of 21 languages (MUI's Menu and Popover) comes at the first click: the button is on every page.
+const LanguageMenu = lazy(
+  withChunkLoadError(() => import('./LanguageMenu').then((m) => ({ default: m.LanguageMenu }))),
+);
 
 /** Switches the panel's language; a signed-in customer's choice is also saved so mail goes out in it. */
 export async function selectLanguage(locale: Locale) {
@@ -24,10 +23,11 @@ export async function selectLanguage(locale: Locale) {
   }
 }
 
-/** The language menu of the top bars: every locale by its own name, so anyone can find theirs. */
+/** The language button of the top bars, and its menu. */
 export function LanguageSelector({ compact = false }: { compact?: boolean }) {
   const { t, i18n } = useTranslation();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const [opened, setOpened] = useState(false);
   const buttonId = useId();
   const menuId = useId();
   const current: Locale = isSupportedLocale(i18n.language) ? i18n.language : defaultLocale;
@@ -47,7 +47,10 @@ export function LanguageSelector({ compact = false }: { compact?: boolean }) {
         aria-haspopup="menu"
         aria-controls={open ? menuId : undefined}
         aria-expanded={open}
-        onClick={(e) => setAnchor(e.currentTarget)}
+        onClick={(e) => {
+          setAnchor(e.currentTarget);
+          setOpened(true);
+        }}
         startIcon={<TranslateIcon />}
         endIcon={<ExpandMoreIcon />}
         sx={{ flexShrink: 0, minWidth: 0 }}
@@ -60,34 +63,18 @@ export function LanguageSelector({ compact = false }: { compact?: boolean }) {
           {localeNames[current]}
         </Box>
       </Button>
-      <Menu
-        id={menuId}
-        anchorEl={anchor}
-        open={open}
-        onClose={() => setAnchor(null)}
-        slotProps={{
-          list: { 'aria-labelledby': buttonId, dense: true },
-          paper: { sx: { maxHeight: '60vh', minWidth: 200 } },
-        }}
-      >
-        {supportedLocales.map((locale) => (
-          <MenuItem
-            key={locale}
-            lang={locale}
-            role="menuitemradio"
-            aria-checked={locale === current}
-            selected={locale === current}
-            onClick={() => choose(locale)}
-          >
-            <ListItemText>{localeNames[locale]}</ListItemText>
-            {locale === current && (
-              <ListItemIcon sx={{ minWidth: 0, marginInlineStart: 2 }}>
-                <CheckIcon fontSize="small" />
-              </ListItemIcon>
-            )}
-          </MenuItem>
-        ))}
-      </Menu>
+      {opened && (
+        <Suspense fallback={null}>
+          <LanguageMenu
+            id={menuId}
+            labelledBy={buttonId}
+            anchor={anchor}
+            current={current}
+            onClose={() => setAnchor(null)}
+            onChoose={choose}
+          />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -10,6 +10,7 @@ import {
 import i18next, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { setApiLanguage } from '../api/client';
+import { loadRtlCache } from '../theme/direction-cache';
 import { pageNamespaces } from './namespace-groups';
 import { type Namespace, namespaces } from './namespaces';
 
@@ -58,6 +59,7 @@ export async function changeLanguage(language: Locale) {
   localStorage.setItem(STORAGE_KEY, language);
   // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing in Firefox and Safari.
   document.cookie = `${LANGUAGE_COOKIE}=${language}; max-age=${LANGUAGE_COOKIE_MAX_AGE_SECONDS}; path=/; samesite=lax`;
+  if (isRtl(language)) await loadRtlCache();
   await i18next.changeLanguage(language);
 }
 
@@ -74,6 +76,7 @@ export const loadAllNamespaces = async () => {
 export async function initI18n(ns: readonly Namespace[] = namespaces) {
   const lng = initialLanguage();
   i18next.on('languageChanged', applyDocumentLanguage);
+  const rtlStyles = isRtl(lng) ? loadRtlCache() : undefined;
   await i18next
     .use(lazyBackend)
     .use(initReactI18next)
@@ -95,6 +98,7 @@ export async function initI18n(ns: readonly Namespace[] = namespaces) {
       returnNull: false,
       showSupportNotice: false,
     });
+  await rtlStyles;
   applyDocumentLanguage(lng);
   return i18next;
 }

@@ -1,8 +1,5 @@
-import createCache from '@emotion/cache';
 import { createTheme, type PaletteMode } from '@mui/material/styles';
 import type { Branding } from '@nimbus/contract';
-import { prefixer } from 'stylis';
-import rtlPlugin from 'stylis-plugin-rtl';
 
 /** Width of the signed-in sidebar; the top bar and content area are laid out around it. */
 export const SIDEBAR_WIDTH = 264;
@@ -42,7 +39,3 @@ export function buildTheme(branding: Branding, direction: 'ltr' | 'rtl', mode: P
     },
   });
 }
-
-/** Emotion caches: the RTL one flips margins, paddings and positions for right-to-left languages. */
-export const ltrCache = createCache({ key: 'mui' });
-export const rtlCache = createCache({ key: 'mui-rtl', stylisPlugins: [prefixer, rtlPlugin] });

@@ -47,15 +47,16 @@ async function renderList(url: string) {
 
 const query = (router: { state: { location: { searchStr: string } } }) =>
   new URLSearchParams(router.state.location.searchStr);
+// The panel's code comes at the first click, as it does in the browser.
 const openPanel = () => {
   fireEvent.click(screen.getByRole('button', { name: 'Filter' }));
-  return screen.getByRole('dialog', { name: 'Filter' });
+  return screen.findByRole('dialog', { name: 'Filter' });
 };
 
 describe('FilterBar', () => {
   it('applies the chosen filters to the URL, back to page 1, and shows them as chips', async () => {
     const router = await renderList('/list?page=3');
-    const panel = openPanel();
+    const panel = await openPanel();
     fireEvent.change(within(panel).getByLabelText('Status'), { target: { value: 'open' } });
     fireEvent.change(within(panel).getByLabelText('Date'), { target: { value: 'last6Months' } });
     fireEvent.click(within(panel).getByRole('button', { name: 'Apply' }));
@@ -88,7 +89,7 @@ describe('FilterBar', () => {
 
   it('refuses a custom range that ends before it starts, and one without both days', async () => {
     const router = await renderList('/list');
-    const panel = openPanel();
+    const panel = await openPanel();
     fireEvent.change(within(panel).getByLabelText('Date'), { target: { value: 'custom' } });
     fireEvent.click(within(panel).getByRole('button', { name: 'Apply' }));
     expect(await within(panel).findByText('Choose both a start and an end date.')).toBeInTheDocument();

@@ -1,6 +1,7 @@
 import FilterListIcon from '@mui/icons-material/FilterList';
-import { Badge, Box, Button, Popover, Stack, TextField, Typography, useTheme } from '@mui/material';
-import { type FormEvent, useId, useState } from 'react';
+import { Badge, Button, useTheme } from '@mui/material';
+import { type FormEvent, lazy, Suspense, useId, useState } from 'react';
+import { withChunkLoadError } from '../../features/shell/chunk-error';
 import {
   type FilterField,
   type FilterValues,
@@ -9,7 +10,12 @@ import {
   type SearchValues,
 } from './filter-model';
 import { useFilterText } from './filter-text';
-import { type IntervalErrors, IntervalFields } from './IntervalFields';
+import type { IntervalErrors } from './IntervalFields';
+
+// The panel (MUI's Popover and selects) comes at the first click: the button is on every list page.
+const FilterPanel = lazy(
+  withChunkLoadError(() => import('./FilterPanel').then((m) => ({ default: m.FilterPanel }))),
+);
 
 interface FilterDropdownProps {
   fields: readonly FilterField[];
@@ -50,6 +56,7 @@ export function FilterDropdown({ fields, values, appliedCount, onApply }: Filter
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [draft, setDraft] = useState<FilterValues>({});
   const [submitted, setSubmitted] = useState(false);
+  const [opened, setOpened] = useState(false);
   const id = useId();
   const titleId = `${id}-title`;
   const panelId = `${id}-panel`;
@@ -65,6 +72,7 @@ export function FilterDropdown({ fields, values, appliedCount, onApply }: Filter
     setDraft(Object.fromEntries(fields.flatMap(paramsOf).map((param) => [param, current(param)])));
     setSubmitted(false);
     setAnchor(element);
+    setOpened(true);
   };
   const close = () => setAnchor(null);
   const change = (patch: FilterValues) => setDraft((current) => ({ ...current, ...patch }));
@@ -98,65 +106,24 @@ export function FilterDropdown({ fields, values, appliedCount, onApply }: Filter
           {t('button')}
         </Button>
       </Badge>
-      <Popover
-        open={open}
-        anchorEl={anchor}
-        onClose={close}
-        anchorOrigin={{ vertical: 'bottom', horizontal: start }}
-        transformOrigin={{ vertical: 'top', horizontal: start }}
-        slotProps={{
-          paper: {
-            id: panelId,
-            role: 'dialog',
-            'aria-labelledby': titleId,
-            sx: { mt: 1, width: 340, maxWidth: 'calc(100vw - 32px)' },
-          },
-        }}
-      >
-        <Box component="form" noValidate onSubmit={apply} sx={{ p: 2 }}>
-          <Typography id={titleId} variant="h3" component="h2" sx={{ mb: 2 }}>
-            {t('title')}
-          </Typography>
-          <Stack spacing={2}>
-            {fields.map((field) =>
-              field.kind === 'interval' ? (
-                <IntervalFields
-                  key="interval"
-                  field={field}
-                  draft={draft}
-                  errors={errors}
-                  onChange={change}
-                />
-              ) : (
-                <TextField
-                  key={field.name}
-                  select
-                  id={`${id}-${field.name}`}
-                  label={field.label}
-                  value={draft[field.name] ?? ''}
-                  onChange={(event) => change({ [field.name]: event.target.value || undefined })}
-                  size="small"
-                  fullWidth
-                  slotProps={{ select: { native: true } }}
-                >
-                  <option value="">{t('any')}</option>
-                  {field.options.map((option) => (
-                    <option key={option.value} value={option.value}>
-                      {option.label}
-                    </option>
-                  ))}
-                </TextField>
-              ),
-            )}
-          </Stack>
-          <Box sx={{ display: 'flex', justifyContent: 'flex-end', gap: 1, mt: 2.5 }}>
-            <Button onClick={() => setDraft({})}>{t('reset')}</Button>
-            <Button type="submit" variant="contained">
-              {t('apply')}
-            </Button>
-          </Box>
-        </Box>
-      </Popover>
+      {opened && (
+        <Suspense fallback={null}>
+          <FilterPanel
+            id={id}
+            panelId={panelId}
+            titleId={titleId}
+            anchor={anchor}
+            start={start}
+            fields={fields}
+            draft={draft}
+            errors={errors}
+            onChange={change}
+            onReset={() => setDraft({})}
+            onApply={apply}
+            onClose={close}
+          />
+        </Suspense>
+      )}
     </>
   );
 }

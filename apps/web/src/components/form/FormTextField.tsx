@@ -1,8 +1,11 @@
-import { TextField, type TextFieldProps } from '@mui/material';
 import { type Control, Controller, type FieldPath, type FieldValues } from 'react-hook-form';
 import { useFieldErrorText } from './field-error';
+import { TextInput, type TextInputProps } from './TextInput';
 
-type Props<T extends FieldValues> = Omit<TextFieldProps, 'name' | 'error'> & {
+type Props<T extends FieldValues> = Omit<
+  TextInputProps,
+  'name' | 'error' | 'value' | 'onChange' | 'onBlur' | 'inputRef'
+> & {
   control: Control<T>;
   name: FieldPath<T>;
 };
@@ -15,7 +18,7 @@ export function FormTextField<T extends FieldValues>({ control, name, helperText
       control={control}
       name={name}
       render={({ field: { ref, value, ...field }, fieldState }) => (
-        <TextField
+        <TextInput
           {...props}
           {...field}
           value={value ?? ''}

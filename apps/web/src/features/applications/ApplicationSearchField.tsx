@@ -1,7 +1,8 @@
 import SearchIcon from '@mui/icons-material/Search';
-import { Box, InputAdornment, TextField } from '@mui/material';
+import { Box, InputAdornment } from '@mui/material';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { TextInput } from '../../components/form/TextInput';
 import { SEARCH_MAX_LENGTH } from './search';
 
 /** How long typing must pause before the list is searched: one request per word, not per letter. */
@@ -46,7 +47,7 @@ export function ApplicationSearchField({ value, onSearch }: Props) {
 
   return (
     <Box component="form" role="search" noValidate onSubmit={submit} sx={{ width: { xs: '100%', sm: 320 } }}>
-      <TextField
+      <TextInput
         type="search"
         size="small"
         fullWidth

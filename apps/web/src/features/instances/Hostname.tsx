@@ -1,5 +1,6 @@
-import { Tooltip, Typography } from '@mui/material';
+import { Typography } from '@mui/material';
 import { listHostname } from '@nimbus/contract';
+import { Hint } from '../../components/Hint';
 import { Ltr } from '../../components/Ltr';
 
 interface HostnameProps {
@@ -26,10 +27,10 @@ export function Hostname({ hostname, truncate = true }: HostnameProps) {
   const shown = listHostname(hostname);
   if (shown === hostname) return <Ltr nowrap={false}>{hostname}</Ltr>;
   return (
-    <Tooltip title={hostname}>
+    <Hint title={hostname}>
       <Typography component="span" variant="inherit" aria-label={hostname}>
         <Ltr nowrap={false}>{shown}</Ltr>
       </Typography>
-    </Tooltip>
+    </Hint>
   );
 }

@@ -1,6 +1,6 @@
 import { Tabs } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { TabLink } from '../../components/links';
+import { TabLink } from '../../components/TabLink';
 import { scrollableTabsSx } from '../../components/tab-strip';
 
 /** The Services tabs (instances.md §2); each is a page of its own. */

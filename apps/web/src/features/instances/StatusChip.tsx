@@ -1,7 +1,8 @@
 import WarningAmberIcon from '@mui/icons-material/WarningAmber';
-import { Box, Chip, CircularProgress, Tooltip } from '@mui/material';
+import { Box, Chip, CircularProgress } from '@mui/material';
 import { instanceStatusChip, isStableInstanceStatus, showsNetworkWarning } from '@nimbus/contract';
 import { useTranslation } from 'react-i18next';
+import { Hint } from '../../components/Hint';
 
 interface StatusChipProps {
   /** The instance status as the API gives it; an unknown one reads "loading". */
@@ -36,8 +37,8 @@ export function StatusChip({ status, networkStatus }: StatusChipProps) {
 function NetworkWarning() {
   const { t } = useTranslation('instances');
   return (
-    <Tooltip title={t('network.suspended')}>
+    <Hint title={t('network.suspended')}>
       <WarningAmberIcon color="error" fontSize="small" tabIndex={0} titleAccess={t('network.suspended')} />
-    </Tooltip>
+    </Hint>
   );
 }

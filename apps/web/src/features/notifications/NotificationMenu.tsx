@@ -3,7 +3,7 @@ import { Box, Divider, ListItemIcon, Menu, MenuItem, Typography, useTheme } from
 import { NOTIFICATIONS_BELL_SIZE } from '@nimbus/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { MenuItemLink } from '../../components/links';
+import { MenuItemLink } from '../../components/MenuItemLink';
 import { EmptyState } from '../../components/states/EmptyState';
 import { ErrorState } from '../../components/states/ErrorState';
 import { LoadingState } from '../../components/states/LoadingState';

@@ -1,16 +1,8 @@
-import {
-  Box,
-  Checkbox,
-  FormControlLabel,
-  FormGroup,
-  FormLabel,
-  Rating,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { Box, Checkbox, FormControlLabel, FormGroup, FormLabel, Rating, Typography } from '@mui/material';
 import { SURVEY_REASON_MAX, type SurveyType, surveyDefinitions } from '@nimbus/contract';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { TextInput } from '../../components/form/TextInput';
 import { asksReason, isRatingSurvey, type SurveyAnswer } from './survey-answer';
 
 interface Props {
@@ -112,7 +104,7 @@ function ReasonField({ type, answer, onChange, disabled }: Required<Props>) {
   const [left, setLeft] = useState(false);
   const missing = left && answer.reason.trim() === '';
   return (
-    <TextField
+    <TextInput
       label={t(isRatingSurvey(type) ? 'reason.rating' : 'reason.choice')}
       value={answer.reason}
       onChange={(event) => onChange({ ...answer, reason: event.target.value })}

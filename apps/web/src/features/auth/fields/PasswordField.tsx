@@ -1,9 +1,10 @@
 import { Visibility, VisibilityOff } from '@mui/icons-material';
-import { IconButton, InputAdornment, TextField } from '@mui/material';
+import { IconButton, InputAdornment } from '@mui/material';
 import { useState } from 'react';
 import { type Control, type FieldPath, type FieldValues, useController } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useFieldErrorText } from '../../../components/form/field-error';
+import { TextInput } from '../../../components/form/TextInput';
 
 interface PasswordFieldProps<T extends FieldValues> {
   control: Control<T>;
@@ -33,7 +34,7 @@ export function PasswordField<T extends FieldValues>({
     fieldState: { error },
   } = useController({ control, name });
   return (
-    <TextField
+    <TextInput
       {...field}
       value={value ?? ''}
       inputRef={ref}

@@ -1,7 +1,7 @@
-import { TextField } from '@mui/material';
 import { type Control, type FieldPath, type FieldValues, useController } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useFieldErrorText } from '../../../components/form/field-error';
+import { TextInput } from '../../../components/form/TextInput';
 
 interface CodeFieldProps<T extends FieldValues> {
   control: Control<T>;
@@ -18,7 +18,7 @@ export function CodeField<T extends FieldValues>({ control, name, autoFocus }: C
     fieldState: { error },
   } = useController({ control, name });
   return (
-    <TextField
+    <TextInput
       {...field}
       value={value ?? ''}
       onChange={(event) => onChange(event.target.value.replace(/\D/g, '').slice(0, 6))}

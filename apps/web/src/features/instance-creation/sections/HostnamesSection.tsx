@@ -1,8 +1,9 @@
-import { Alert, Box, TextField } from '@mui/material';
+import { Alert, Box } from '@mui/material';
 import { MAX_INSTANCES_PER_ORDER } from '@nimbus/contract';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFieldErrorText } from '../../../components/form/field-error';
+import { TextInput } from '../../../components/form/TextInput';
 import { SectionCard } from '../../../components/SectionCard';
 import { useCreation } from '../creation-context';
 import { hostnameErrors } from '../hostnames';
@@ -39,7 +40,7 @@ export function HostnamesSection({ serverErrors }: { serverErrors: Record<number
         {values.hostnames.slice(0, values.quantity).map((hostname, i) => {
           const error = errors[i] ?? serverErrors[i];
           return (
-            <TextField
+            <TextInput
               // biome-ignore lint/suspicious/noArrayIndexKey: one field per instance position
               key={i}
               label={t('hostnames.label', { n: i + 1 })}

@@ -1,5 +1,5 @@
-import { TextField } from '@mui/material';
 import { useEffect, useState } from 'react';
+import { TextInput } from '../../../components/form/TextInput';
 import { clampToStep } from '../plan-rules';
 
 interface ResourceFieldProps {
@@ -22,7 +22,7 @@ export function ResourceField({ label, value, min, max, step, onChange, helperTe
     if (next !== value) onChange(next);
   };
   return (
-    <TextField
+    <TextInput
       label={label}
       type="number"
       size="small"

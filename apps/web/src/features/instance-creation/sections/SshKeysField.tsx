@@ -1,7 +1,8 @@
-import { Autocomplete, Box, Button, Checkbox, TextField, Typography } from '@mui/material';
+import { Autocomplete, Box, Button, Checkbox, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { TextInput } from '../../../components/form/TextInput';
 import { AddSshKeyDialog } from '../../ssh-keys/add/AddSshKeyDialog';
 import { sshKeysQuery } from '../../ssh-keys/queries';
 import { useCreation } from '../creation-context';
@@ -48,7 +49,7 @@ export function SshKeysField({ signedIn }: { signedIn: boolean }) {
             </li>
           );
         }}
-        renderInput={(params) => <TextField {...params} label={t('options.sshKeys.label')} size="small" />}
+        renderInput={(params) => <TextInput {...params} label={t('options.sshKeys.label')} size="small" />}
       />
       <Button onClick={() => setAdding(true)} sx={{ mt: 1 }}>
         {t('options.sshKeys.add')}

@@ -8,7 +8,6 @@ import {
   TableBody,
   TableCell,
   TableRow,
-  TextField,
   Typography,
 } from '@mui/material';
 import { type AppConfig, type Instance, networkStatusColor } from '@nimbus/contract';
@@ -17,6 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { runMutation } from '../../../api/mutations';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { CopyButton } from '../../../components/CopyButton';
+import { TextInput } from '../../../components/form/TextInput';
 import { Ltr } from '../../../components/Ltr';
 import { ButtonLink } from '../../../components/links';
 import { SectionCard } from '../../../components/SectionCard';
@@ -167,7 +167,7 @@ export function AddressesCard({
                     label={entry.ip}
                   />
                 ))}
-                <TextField
+                <TextInput
                   size="small"
                   label={t('network.ptr.ipv6Address')}
                   value={v6Address}

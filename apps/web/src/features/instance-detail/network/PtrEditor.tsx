@@ -1,8 +1,9 @@
-import { Box, Button, TextField } from '@mui/material';
+import { Box, Button } from '@mui/material';
 import { ptrProblem } from '@nimbus/contract';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { runMutation } from '../../../api/mutations';
+import { TextInput } from '../../../components/form/TextInput';
 import { useToast } from '../../../components/toast/ToastProvider';
 import { serverDetail } from '../action-errors';
 import { useSetPtrMutation } from './queries';
@@ -61,7 +62,7 @@ export function PtrEditor({
       }}
       sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', flexWrap: 'wrap' }}
     >
-      <TextField
+      <TextInput
         size="small"
         label={label}
         value={name}

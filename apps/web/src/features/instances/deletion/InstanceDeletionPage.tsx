@@ -1,4 +1,4 @@
-import { Alert, Box, Button, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, Typography } from '@mui/material';
 import { subscriptionRefundSchema } from '@nimbus/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Navigate, useNavigate } from '@tanstack/react-router';
@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/client';
 import { phraseMatches } from '../../../components/confirm-phrase';
+import { TextInput } from '../../../components/form/TextInput';
 import { PageHeader } from '../../../components/PageHeader';
 import { SectionCard } from '../../../components/SectionCard';
 import { ErrorState } from '../../../components/states/ErrorState';
@@ -202,7 +203,7 @@ function DeletionPhraseField({
           t('deletion.typeCount', { number: refunds.length })
         )}
       </Typography>
-      <TextField
+      <TextInput
         id="deletion-phrase"
         value={typed}
         onChange={(event) => onChange(event.target.value)}

@@ -1,7 +1,8 @@
 import SearchIcon from '@mui/icons-material/Search';
-import { Box, IconButton, InputAdornment, TextField } from '@mui/material';
+import { Box, IconButton, InputAdornment } from '@mui/material';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { TextInput } from '../../../components/form/TextInput';
 import { isValidIpSearch } from '../search';
 
 interface IpSearchProps {
@@ -37,7 +38,7 @@ export function IpSearch({ value, onSearch }: IpSearchProps) {
       onSubmit={submit}
       sx={{ minWidth: 0, width: { xs: '100%', sm: 'auto' } }}
     >
-      <TextField
+      <TextInput
         id={id}
         size="small"
         label={t('search.label')}

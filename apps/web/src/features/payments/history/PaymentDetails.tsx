@@ -1,8 +1,9 @@
 import InfoIcon from '@mui/icons-material/InfoOutlined';
-import { Box, IconButton, Tooltip } from '@mui/material';
+import { Box, IconButton } from '@mui/material';
 import { gatewayBrands, type Payment } from '@nimbus/contract';
 import { useTranslation } from 'react-i18next';
 import { DetailList } from '../../../components/DetailList';
+import { Hint } from '../../../components/Hint';
 import { useMoney } from '../../../lib/money';
 import { showsReceivedAmount } from './payment-display';
 
@@ -31,11 +32,11 @@ export function PaymentDetails({ payment }: { payment: Payment }) {
       value: (
         <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}>
           {money(payment.totalCaptureAmount)}
-          <Tooltip title={explanation} enterTouchDelay={0}>
+          <Hint title={explanation}>
             <IconButton size="small" aria-label={explanation}>
               <InfoIcon fontSize="small" />
             </IconButton>
-          </Tooltip>
+          </Hint>
         </Box>
       ),
     });

@@ -1,16 +1,9 @@
-import {
-  Alert,
-  Box,
-  InputAdornment,
-  TextField,
-  ToggleButton,
-  ToggleButtonGroup,
-  Typography,
-} from '@mui/material';
+import { Alert, Box, InputAdornment, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
 import { PAYMENT_MAX, PAYMENT_MIN, PAYMENT_PRESETS, toMicros } from '@nimbus/contract';
 import { useId } from 'react';
 import { type Control, Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { TextInput } from '../../../components/form/TextInput';
 import { parseAmount, useMoney } from '../../../lib/money';
 import type { TopUpFormInput } from './top-up-form';
 
@@ -61,7 +54,7 @@ export function AmountSelector({ control }: { control: Control<TopUpFormInput> }
                 </ToggleButton>
               ))}
             </ToggleButtonGroup>
-            <TextField
+            <TextInput
               name={name}
               inputRef={ref}
               value={value ?? ''}

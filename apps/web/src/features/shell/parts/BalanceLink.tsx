@@ -1,8 +1,9 @@
 import WalletIcon from '@mui/icons-material/AccountBalanceWalletOutlined';
-import { Box, Tooltip } from '@mui/material';
+import { Box } from '@mui/material';
 import { toMicros } from '@nimbus/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { Hint } from '../../../components/Hint';
 import { ButtonLink } from '../../../components/links';
 import { useMoney } from '../../../lib/money';
 import { billingInfoQuery } from '../../billing/queries';
@@ -20,7 +21,7 @@ export function BalanceLink() {
   const amount = money(info.balance);
   const negative = toMicros(info.balance) < 0;
   return (
-    <Tooltip title={t('balance.hint')} describeChild>
+    <Hint title={t('balance.hint')} describeChild>
       <ButtonLink
         to="/payments"
         size="small"
@@ -42,6 +43,6 @@ export function BalanceLink() {
           {amount}
         </Box>
       </ButtonLink>
-    </Tooltip>
+    </Hint>
   );
 }

@@ -1,156 +1,31 @@
-import {
-  alpha,
-  Box,
-  Drawer,
-  List,
-  ListItem,
-  ListItemIcon,
-  ListItemText,
-  ListSubheader,
-  Toolbar,
-} from '@mui/material';
-import { useLocation } from '@tanstack/react-router';
-import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
-import { ButtonLink, ListItemButtonLink } from '../../../components/links';
+import { Box, Toolbar } from '@mui/material';
+import { lazy, Suspense, useState } from 'react';
 import { SIDEBAR_WIDTH } from '../../../theme/theme';
-import { isActive, type NavItem, navigation, newService } from './navigation';
-
-function NavEntry({
-  item,
-  pathname,
-  onNavigate,
-}: {
-  item: NavItem;
-  pathname: string;
-  onNavigate?: () => void;
-}) {
-  const { t } = useTranslation('shell');
-  const active = isActive(item, pathname);
-  const Icon = item.icon;
-  return (
-    <ListItem disablePadding>
-      <ListItemButtonLink
-        to={item.to}
-        selected={active}
-        aria-current={active ? 'page' : undefined}
-        onClick={onNavigate}
-        sx={(theme) => ({
-          borderRadius: 2,
-          mx: 1.5,
-          my: 0.25,
-          py: 0.75,
-          '&.Mui-selected, &.Mui-selected:hover': {
-            bgcolor: alpha(theme.palette.primary.main, 0.12),
-            color: 'primary.main',
-            fontWeight: 600,
-          },
-          '&.Mui-selected .MuiListItemIcon-root': { color: 'primary.main' },
-        })}
-      >
-        <ListItemIcon sx={{ minWidth: 36 }}>
-          <Icon fontSize="small" />
-        </ListItemIcon>
-        <ListItemText
-          primary={t(`nav.${item.key}`)}
-          slotProps={{ primary: { sx: { fontWeight: 'inherit' } } }}
-        />
-      </ListItemButtonLink>
-    </ListItem>
-  );
-}
-
-function NavSectionList({
-  sectionKey,
-  items,
-  pathname,
-  onNavigate,
-}: {
-  sectionKey?: string;
-  items: NavItem[];
-  pathname: string;
-  onNavigate?: () => void;
-}) {
-  const { t } = useTranslation('shell');
-  const headingId = useId();
-  return (
-    <List
-      dense
-      disablePadding
-      aria-labelledby={sectionKey ? headingId : undefined}
-      subheader={
-        sectionKey ? (
-          <ListSubheader id={headingId} disableSticky sx={{ px: 3, mt: 1.5, bgcolor: 'transparent' }}>
-            {t(`nav.sections.${sectionKey}`)}
-          </ListSubheader>
-        ) : undefined
-      }
-    >
-      {items.map((item) => (
-        <NavEntry key={item.key} item={item} pathname={pathname} onNavigate={onNavigate} />
-      ))}
-    </List>
-  );
-}
-
-/** New Service, then the sections of the sidebar; `onNavigate` closes the mobile drawer. */
-function NavigationList({ onNavigate }: { onNavigate?: () => void }) {
-  const { t } = useTranslation('shell');
-  const pathname = useLocation({ select: (l) => l.pathname });
-  const NewIcon = newService.icon;
-  return (
-    <Box component="nav" aria-label={t('nav.label')} sx={{ pb: 2 }}>
-      <Box sx={{ px: 2, pt: 2, pb: 1 }}>
-        <ButtonLink
-          to={newService.to}
-          variant="contained"
-          fullWidth
-          startIcon={<NewIcon />}
-          onClick={onNavigate}
-          sx={{ py: 1 }}
-        >
-          {t('nav.newService')}
-        </ButtonLink>
-      </Box>
-      {navigation.map((section) => (
-        <NavSectionList
-          key={section.key ?? section.items[0]?.key}
-          sectionKey={section.key}
-          items={section.items}
-          pathname={pathname}
-          onNavigate={onNavigate}
-        />
-      ))}
-    </Box>
-  );
-}
+import { withChunkLoadError } from '../chunk-error';
+import { NavigationList } from './NavigationList';
 
 export const MOBILE_NAVIGATION_ID = 'mobile-navigation';
 
-/** Permanent on md and up; below that a temporary drawer opened from the top bar's menu button. */
+// The temporary drawer (MUI's Drawer, Modal and Slide) comes when a phone first opens it.
+const MobileNavigation = lazy(
+  withChunkLoadError(() => import('./MobileNavigation').then((m) => ({ default: m.MobileNavigation }))),
+);
+
+/** Always in view on md and up; below that a temporary drawer opened from the top bar's menu button. */
 export function Sidebar({ mobileOpen, onClose }: { mobileOpen: boolean; onClose: () => void }) {
-  const paper = { width: SIDEBAR_WIDTH, boxSizing: 'border-box' } as const;
+  const [mobileOpened, setMobileOpened] = useState(false);
+  if (mobileOpen && !mobileOpened) setMobileOpened(true);
   return (
-    // The column runs the page's whole height, and so does the permanent drawer's background: a paper
-    // fixed to the window ended where the first screen did on a long page (a full-page screenshot, a
-    // print). The navigation itself stays in view while the page scrolls (sticky).
+    // The column runs the page's whole height, and so does the sidebar's background: a paper fixed to
+    // the window ended where the first screen did on a long page (a full-page screenshot, a print). The
+    // navigation itself stays in view while the page scrolls (sticky).
     <Box sx={{ width: { md: SIDEBAR_WIDTH }, flexShrink: { md: 0 }, display: { md: 'flex' } }}>
-      <Drawer
-        id={MOBILE_NAVIGATION_ID}
-        variant="temporary"
-        open={mobileOpen}
-        onClose={onClose}
-        ModalProps={{ keepMounted: true }}
-        sx={{ display: { xs: 'block', md: 'none' }, '& .MuiDrawer-paper': paper }}
-      >
-        {/* The top bar lies above the drawer (its menu button closes it): without this spacer it hid
-            New Service at the drawer's top. */}
-        <Toolbar />
-        <NavigationList onNavigate={onClose} />
-      </Drawer>
-      <Drawer
-        variant="permanent"
-        open
+      {mobileOpened && (
+        <Suspense fallback={null}>
+          <MobileNavigation id={MOBILE_NAVIGATION_ID} open={mobileOpen} onClose={onClose} />
+        </Suspense>
+      )}
+      <Box
         sx={{
           display: { xs: 'none', md: 'block' },
           width: SIDEBAR_WIDTH,
@@ -158,12 +33,13 @@ export function Sidebar({ mobileOpen, onClose }: { mobileOpen: boolean; onClose:
           bgcolor: 'background.paper',
           borderRight: 1,
           borderColor: 'divider',
-          '& .MuiDrawer-paper': { width: '100%', position: 'sticky', top: 0, height: '100dvh', border: 0 },
         }}
       >
-        <Toolbar />
-        <NavigationList />
-      </Drawer>
+        <Box sx={{ position: 'sticky', top: 0, height: '100dvh', overflowY: 'auto' }}>
+          <Toolbar />
+          <NavigationList />
+        </Box>
+      </Box>
     </Box>
   );
 }

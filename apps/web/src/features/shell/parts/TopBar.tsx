@@ -1,10 +1,11 @@
 import MenuIcon from '@mui/icons-material/Menu';
 import ScienceIcon from '@mui/icons-material/ScienceOutlined';
-import { AppBar, Box, Chip, IconButton, Toolbar, Tooltip } from '@mui/material';
+import { AppBar, Box, Chip, IconButton, Toolbar } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { brandingQuery } from '../../../api/branding';
 import { BrandLogo } from '../../../components/BrandLogo';
+import { Hint } from '../../../components/Hint';
 import { LanguageSelector } from '../../../components/LanguageSelector';
 import { TextLink } from '../../../components/links';
 import { visuallyHidden } from '../../../components/VisuallyHidden';
@@ -22,7 +23,7 @@ function TestPaymentsBadge() {
   const { data: branding } = useQuery(brandingQuery);
   if (!branding?.sandboxPayments) return null;
   return (
-    <Tooltip title={t('testPayments.hint')} describeChild>
+    <Hint title={t('testPayments.hint')} describeChild>
       <Chip
         icon={<ScienceIcon />}
         // On a phone the bar also holds the balance: the badge keeps its icon, its words stay for
@@ -37,7 +38,7 @@ function TestPaymentsBadge() {
         variant="outlined"
         sx={{ minWidth: 0, fontWeight: 600, '& .MuiChip-label': { px: { xs: 0.25, sm: 1 } } }}
       />
-    </Tooltip>
+    </Hint>
   );
 }
 

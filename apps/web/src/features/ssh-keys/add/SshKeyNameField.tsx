@@ -1,8 +1,9 @@
-import { Box, TextField } from '@mui/material';
+import { Box } from '@mui/material';
 import { SSH_KEY_NAME_MAX } from '@nimbus/contract';
 import { type Control, Controller, type FieldPath, type FieldValues } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useFieldErrorText } from '../../../components/form/field-error';
+import { TextInput } from '../../../components/form/TextInput';
 
 /** The key's name, with a counter towards the 255-character limit shown beside any error. */
 export function SshKeyNameField<T extends FieldValues>({
@@ -21,7 +22,7 @@ export function SshKeyNameField<T extends FieldValues>({
       render={({ field: { ref, value, ...field }, fieldState }) => {
         const length = Array.from(String(value ?? '')).length;
         return (
-          <TextField
+          <TextInput
             {...field}
             value={value ?? ''}
             inputRef={ref}

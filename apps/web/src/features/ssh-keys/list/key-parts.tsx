@@ -1,8 +1,9 @@
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
-import { Box, IconButton, Tooltip } from '@mui/material';
+import { Box, IconButton } from '@mui/material';
 import { previewKey, type SshKey } from '@nimbus/contract';
 import { useTranslation } from 'react-i18next';
 import { CopyButton } from '../../../components/CopyButton';
+import { Hint } from '../../../components/Hint';
 import { useToast } from '../../../components/toast/ToastProvider';
 import { VisuallyHidden } from '../../../components/VisuallyHidden';
 import { algorithmName, shortFingerprint } from '../ssh-key-text';
@@ -42,7 +43,7 @@ export function Fingerprint({ sshKey, short = false }: { sshKey: SshKey; short?:
   }
   // Focusable so that keyboard users can open the tooltip too.
   return (
-    <Tooltip title={<bdi dir="ltr">{fingerprint}</bdi>} describeChild>
+    <Hint title={<bdi dir="ltr">{fingerprint}</bdi>} describeChild>
       <Box
         component="bdi"
         dir="ltr"
@@ -52,7 +53,7 @@ export function Fingerprint({ sshKey, short = false }: { sshKey: SshKey; short?:
         <span aria-hidden>{shown}</span>
         <VisuallyHidden>{fingerprint}</VisuallyHidden>
       </Box>
-    </Tooltip>
+    </Hint>
   );
 }
 
@@ -68,11 +69,11 @@ export function KeyActions({ sshKey, onDelete }: { sshKey: SshKey; onDelete: (ke
         label={t('copy.label', { name: sshKey.name })}
         onCopied={() => toast.success(t('copy.copied'))}
       />
-      <Tooltip title={deleteLabel}>
+      <Hint title={deleteLabel}>
         <IconButton size="small" aria-label={deleteLabel} onClick={() => onDelete(sshKey)}>
           <DeleteIcon fontSize="inherit" />
         </IconButton>
-      </Tooltip>
+      </Hint>
     </Box>
   );
 }
