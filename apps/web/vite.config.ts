@@ -67,13 +67,15 @@ function precompress(): Plugin {
 /*
  * Every page loads these, so they travel as two chunks instead of some forty small ones cut along import
  * boundaries (fewer round trips before the first paint). MUI components only some screens use (tables,
- * tooltips, steppers, …) stay with those screens, and so does zod: only screens with a form load it.
+ * tooltips, steppers, menus, text fields, …) stay with those screens, and so does zod: only screens with a
+ * form load it. The dialog is here because the update-panel notice must be at hand when a chunk fails; the
+ * right-to-left style plugins (stylis-plugin-rtl, cssjanus) are not, as only Arabic loads them.
  */
 const FRAMEWORK =
-  /[\\/]node_modules[\\/](?:react|react-dom|scheduler|@emotion[\\/][\w-]+|@mui[\\/](?:system|utils|styled-engine|private-theming)|@tanstack[\\/][\w-]+|i18next|react-i18next|stylis|stylis-plugin-rtl|cssjanus|hoist-non-react-statics|react-is|clsx|prop-types|use-sync-external-store|@babel[\\/]runtime)[\\/]/;
+  /[\\/]node_modules[\\/](?:react|react-dom|scheduler|@emotion[\\/][\w-]+|@mui[\\/](?:system|utils|styled-engine|private-theming)|@tanstack[\\/][\w-]+|i18next|react-i18next|stylis|hoist-non-react-statics|react-is|clsx|prop-types|use-sync-external-store|@babel[\\/]runtime)[\\/]/;
 
 const MUI_CORE =
-  /[\\/]node_modules[\\/]@mui[\\/](?:material[\\/](?:styles|utils|internal|transitions|colors|Button|ButtonBase|Typography|Box|Stack|Paper|SvgIcon|CircularProgress|Link|IconButton|Portal|Grow|Fade|Backdrop|Modal|Unstable_TrapFocus|List|ListItem|ListItemText|ListItemIcon|ListItemButton|Divider|Snackbar|SnackbarContent|ClickAwayListener|CssBaseline|Alert|Dialog|DialogTitle|DialogContent|DialogContentText|DialogActions|InputBase|OutlinedInput|InputLabel|FormControl|FormLabel|TextareaAutosize|useLazyRipple|DefaultPropsProvider|zero-styled|Toolbar|Container)[\\/]|icons-material[\\/]utils[\\/])/;
+  /[\\/]node_modules[\\/]@mui[\\/](?:material[\\/](?:styles|utils|internal|transitions|colors|Button|ButtonBase|Typography|Box|Stack|Paper|SvgIcon|CircularProgress|Link|IconButton|Portal|Grow|Fade|Backdrop|Modal|Unstable_TrapFocus|List|ListItem|ListItemText|ListItemIcon|ListItemButton|Divider|Snackbar|SnackbarContent|ClickAwayListener|CssBaseline|Alert|Dialog|DialogTitle|DialogContent|DialogContentText|DialogActions|useLazyRipple|DefaultPropsProvider|zero-styled|Toolbar|Container)[\\/]|icons-material[\\/]utils[\\/])/;
 
 const apiTarget = process.env.NIMBUS_API_URL ?? 'http://127.0.0.1:8080';
 
@@ -87,6 +89,11 @@ export default defineConfig({
   },
   build: {
     chunkSizeWarningLimit: 900,
+    modulePreload: {
+      // A language's chunk imports nothing that is not already loaded: listing it among the preloads of
+      // its loader only made every page carry the names of all 21 languages' chunks twice.
+      resolveDependencies: (filename, deps) => (/(?:^|\/)locale-[\w-]+\.js$/.test(filename) ? [] : deps),
+    },
     sourcemap: false,
     rolldownOptions: {
       output: {

@@ -21,7 +21,7 @@ describe('ConfirmDialog', () => {
     expect(onConfirm).toHaveBeenCalledOnce();
   });
 
-  it('enables confirm only once the localized phrase is typed (spaces and case ignored)', () => {
+  it('enables confirm only once the localized phrase is typed (spaces and case ignored)', async () => {
     const onConfirm = vi.fn();
     render(
       <ConfirmDialog
@@ -35,7 +35,7 @@ describe('ConfirmDialog', () => {
       />,
     );
     const confirm = screen.getByRole('button', { name: 'Delete' });
-    const input = screen.getByLabelText('Type “Delete My Server” to confirm');
+    const input = await screen.findByLabelText('Type “Delete My Server” to confirm');
     expect(confirm).toBeDisabled();
     fireEvent.change(input, { target: { value: 'delete my serve' } });
     expect(confirm).toBeDisabled();

@@ -1,8 +1,23 @@
-import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
-import { type FormEvent, type ReactNode, useEffect, useId, useState } from 'react';
+import {
+  Box,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+} from '@mui/material';
+import { type FormEvent, type ReactNode, Suspense, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { lazyNamed } from '../features/shell/chunk-error';
 import { phraseMatches } from './confirm-phrase';
-import { TextInput } from './form/TextInput';
+
+/*
+ * This dialog is in every page's first download (it is the update-panel notice, which must show when a
+ * chunk cannot be fetched), the typed phrase only in the dialogs of actions that cannot be undone: the
+ * text field's code (MUI's input, label and outline) comes when such a dialog opens.
+ */
+const TextInput = lazyNamed(() => import('./form/TextInput'), 'TextInput');
 
 /** Dialog width of the panel unless a screen needs more (spec: default 360 px). */
 export const DEFAULT_DIALOG_WIDTH = 360;
@@ -79,17 +94,20 @@ export function ConfirmDialog({
           {message && <DialogContentText id={messageId}>{message}</DialogContentText>}
           {children}
           {confirmPhrase !== undefined && (
-            <TextInput
-              autoFocus
-              fullWidth
-              size="small"
-              margin="normal"
-              label={phraseLabel ?? t('confirm.typePhrase', { phrase: confirmPhrase })}
-              value={typed}
-              onChange={(e) => setTyped(e.target.value)}
-              autoComplete="off"
-              slotProps={{ htmlInput: { spellCheck: false } }}
-            />
+            // The fallback holds the field's place (small, margin normal), so nothing moves when it comes.
+            <Suspense fallback={<Box sx={{ height: 40, mt: 2, mb: 1 }} />}>
+              <TextInput
+                autoFocus
+                fullWidth
+                size="small"
+                margin="normal"
+                label={phraseLabel ?? t('confirm.typePhrase', { phrase: confirmPhrase })}
+                value={typed}
+                onChange={(e) => setTyped(e.target.value)}
+                autoComplete="off"
+                slotProps={{ htmlInput: { spellCheck: false } }}
+              />
+            </Suspense>
           )}
         </DialogContent>
         <DialogActions sx={{ px: 3, pb: 2 }}>

@@ -4,20 +4,32 @@ import {
   type FocusEvent,
   type HTMLAttributes,
   lazy,
+  type MouseEvent,
   type ReactElement,
   type ReactNode,
   Suspense,
+  type TouchEvent,
+  useEffect,
+  useId,
+  useRef,
   useState,
 } from 'react';
 
 /*
  * MUI's Tooltip brings Popper.js (some 11 KB gzip) to every page that shows one, and the top bar shows
  * two on every signed-in page. A hint is hovered or focused long after the first paint, so the tooltip's
- * code comes at the first pointer or focus on its element, and the tooltip opens at once.
+ * code comes at the first pointer or focus on its element.
+ *
+ * The element itself is never re-parented: the tooltip is a sibling anchored to it. Wrapping it in the
+ * tooltip once loaded would mount a new element between a pointer's press and release, and the click
+ * (a link opening a receipt, a button) would be lost.
  */
 const Tooltip = lazy(() => import('@mui/material/Tooltip'));
 
-type ChildProps = HTMLAttributes<HTMLElement> & { ref?: unknown };
+/** How long a hint opened by a touch stays, as MUI's `leaveTouchDelay`. */
+const TOUCH_HINT_MS = 1500;
+
+type ChildProps = HTMLAttributes<HTMLElement>;
 
 interface HintProps {
   title: ReactNode;
@@ -27,46 +39,76 @@ interface HintProps {
   placement?: TooltipProps['placement'];
 }
 
-/**
- * A tooltip whose code loads when first wanted; until then the element carries the text as MUI's would.
- * A tooltip opened by the screen itself (CopyButton's "Copied") stays MUI's own.
- */
+/** A tooltip whose code loads when first wanted; the element carries the text as MUI's would. */
 export function Hint({ title, children, describeChild = false, placement }: HintProps) {
-  const [open, setOpen] = useState<boolean | null>(null);
-  if (open === null) {
-    const arm = (handler?: (event: never) => void) => (event: never) => {
-      handler?.(event);
-      setOpen(true);
-    };
-    const armOnFocus = (event: FocusEvent<HTMLElement>) => {
-      children.props.onFocus?.(event);
+  const id = useId();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const [open, setOpen] = useState(false);
+  const touchTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(touchTimer.current), []);
+
+  const show = (element: HTMLElement) => {
+    clearTimeout(touchTimer.current);
+    setAnchor(element);
+    setOpen(true);
+  };
+  const hide = () => setOpen(false);
+  const own = children.props;
+  const titleIsString = typeof title === 'string';
+
+  const element = cloneElement(children, {
+    // As MUI's tooltip does: a native title until the hint shows, or the text as the element's name.
+    ...(describeChild
+      ? { title: !open && titleIsString ? title : undefined, 'aria-describedby': open ? id : undefined }
+      : { 'aria-label': own['aria-label'] ?? (titleIsString ? title : undefined) }),
+    onMouseEnter: (event: MouseEvent<HTMLElement>) => {
+      own.onMouseEnter?.(event);
+      show(event.currentTarget);
+    },
+    onMouseLeave: (event: MouseEvent<HTMLElement>) => {
+      own.onMouseLeave?.(event);
+      hide();
+    },
+    onFocus: (event: FocusEvent<HTMLElement>) => {
+      own.onFocus?.(event);
       // As MUI's does, a hint opens on keyboard focus, not on the focus a click gives.
-      if (event.currentTarget.matches(':focus-visible')) setOpen(true);
-    };
-    return cloneElement(children, {
-      // Closed, MUI's tooltip names or describes its element with a text title: so does this.
-      ...(typeof title !== 'string'
-        ? {}
-        : describeChild
-          ? { title }
-          : { 'aria-label': children.props['aria-label'] ?? title }),
-      onMouseEnter: arm(children.props.onMouseEnter),
-      onTouchStart: arm(children.props.onTouchStart),
-      onFocus: armOnFocus,
-    });
-  }
+      if (event.currentTarget.matches(':focus-visible')) show(event.currentTarget);
+    },
+    onBlur: (event: FocusEvent<HTMLElement>) => {
+      own.onBlur?.(event);
+      hide();
+    },
+    onTouchStart: (event: TouchEvent<HTMLElement>) => {
+      own.onTouchStart?.(event);
+      show(event.currentTarget);
+    },
+    onTouchEnd: (event: TouchEvent<HTMLElement>) => {
+      own.onTouchEnd?.(event);
+      touchTimer.current = setTimeout(hide, TOUCH_HINT_MS);
+    },
+  });
+
   return (
-    <Suspense fallback={children}>
-      <Tooltip
-        title={title}
-        describeChild={describeChild}
-        placement={placement}
-        open={open}
-        onOpen={() => setOpen(true)}
-        onClose={() => setOpen(false)}
-      >
-        {children}
-      </Tooltip>
-    </Suspense>
+    <>
+      {element}
+      {anchor && (
+        <Suspense fallback={null}>
+          <Tooltip
+            id={id}
+            title={title}
+            placement={placement}
+            open={open}
+            onClose={hide}
+            disableFocusListener
+            disableHoverListener
+            disableTouchListener
+            slotProps={{ popper: { anchorEl: anchor } }}
+          >
+            {/* MUI's tooltip needs a child to hold its listeners; the anchor is the element above. */}
+            <span hidden />
+          </Tooltip>
+        </Suspense>
+      )}
+    </>
   );
 }

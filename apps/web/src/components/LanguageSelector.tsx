@@ -2,17 +2,15 @@ import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import TranslateIcon from '@mui/icons-material/Translate';
 import { Box, Button } from '@mui/material';
 import { defaultLocale, isSupportedLocale, type Locale, localeNames } from '@nimbus/contract';
-import { lazy, Suspense, useId, useState } from 'react';
+import { Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../api/client';
 import { tokenStore } from '../api/tokens';
-import { withChunkLoadError } from '../features/shell/chunk-error';
+import { lazyNamed } from '../features/shell/chunk-error';
 import { changeLanguage } from '../i18n';
 
 // The menu of 21 languages (MUI's Menu and Popover) comes at the first click: the button is on every page.
-const LanguageMenu = lazy(
-  withChunkLoadError(() => import('./LanguageMenu').then((m) => ({ default: m.LanguageMenu }))),
-);
+const LanguageMenu = lazyNamed(() => import('./LanguageMenu'), 'LanguageMenu');
 
 /** Switches the panel's language; a signed-in customer's choice is also saved so mail goes out in it. */
 export async function selectLanguage(locale: Locale) {

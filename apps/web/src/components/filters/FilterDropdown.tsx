@@ -1,7 +1,7 @@
 import FilterListIcon from '@mui/icons-material/FilterList';
 import { Badge, Button, useTheme } from '@mui/material';
-import { type FormEvent, lazy, Suspense, useId, useState } from 'react';
-import { withChunkLoadError } from '../../features/shell/chunk-error';
+import { type FormEvent, Suspense, useId, useState } from 'react';
+import { lazyNamed } from '../../features/shell/chunk-error';
 import {
   type FilterField,
   type FilterValues,
@@ -13,9 +13,7 @@ import { useFilterText } from './filter-text';
 import type { IntervalErrors } from './IntervalFields';
 
 // The panel (MUI's Popover and selects) comes at the first click: the button is on every list page.
-const FilterPanel = lazy(
-  withChunkLoadError(() => import('./FilterPanel').then((m) => ({ default: m.FilterPanel }))),
-);
+const FilterPanel = lazyNamed(() => import('./FilterPanel'), 'FilterPanel');
 
 interface FilterDropdownProps {
   fields: readonly FilterField[];

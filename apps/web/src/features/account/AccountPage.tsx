@@ -1,21 +1,24 @@
-import { Box, MenuItem, Tab, Tabs, TextField, type Theme, useMediaQuery } from '@mui/material';
+import { Box, Tab, Tabs, type Theme, useMediaQuery } from '@mui/material';
 import { useNavigate, useParams, useSearch } from '@tanstack/react-router';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type AccountTab, accountTabs } from '../../app/routes';
 import { PageHeader } from '../../components/PageHeader';
-import { ActivityLogTab } from './activity/ActivityLogTab';
-import { ApiAccessTab } from './api-access/ApiAccessTab';
-import { EmailTab } from './email/EmailTab';
-import { InformationTab } from './information/InformationTab';
-import { SecurityTab } from './security/SecurityTab';
+import { LoadingState } from '../../components/states/LoadingState';
+import { lazyNamed } from '../shell/chunk-error';
+import { accountTabLabels } from './account-tabs';
 
-const tabLabels: Record<AccountTab, string> = {
-  information: 'tabs.information',
-  email: 'tabs.email',
-  security: 'tabs.security',
-  'api-access': 'tabs.apiAccess',
-  log: 'tabs.log',
-};
+/*
+ * Each section loads when opened, as the instance page's tabs do: the profile's phone rules, the
+ * activity log's table and the token dialogs are not in one another's first download. So does the
+ * phone layout's select (MUI's Select, Menu and Popper), which a desktop never shows.
+ */
+const InformationTab = lazyNamed(() => import('./information/InformationTab'), 'InformationTab');
+const EmailTab = lazyNamed(() => import('./email/EmailTab'), 'EmailTab');
+const SecurityTab = lazyNamed(() => import('./security/SecurityTab'), 'SecurityTab');
+const ApiAccessTab = lazyNamed(() => import('./api-access/ApiAccessTab'), 'ApiAccessTab');
+const ActivityLogTab = lazyNamed(() => import('./activity/ActivityLogTab'), 'ActivityLogTab');
+const AccountTabSelect = lazyNamed(() => import('./AccountTabSelect'), 'AccountTabSelect');
 
 const isAccountTab = (value: string): value is AccountTab =>
   (accountTabs as readonly string[]).includes(value);
@@ -35,21 +38,10 @@ export function AccountPage() {
     <Box sx={{ minWidth: 0 }}>
       <PageHeader title={t('page.title')} />
       {narrow ? (
-        <TextField
-          select
-          fullWidth
-          size="small"
-          label={t('page.tabsLabel')}
-          value={tab}
-          onChange={(event) => open(event.target.value as AccountTab)}
-          sx={{ mb: 3 }}
-        >
-          {accountTabs.map((value) => (
-            <MenuItem key={value} value={value}>
-              {t(tabLabels[value])}
-            </MenuItem>
-          ))}
-        </TextField>
+        // The fallback holds the select's place (small, mb 3), so the section does not jump when it comes.
+        <Suspense fallback={<Box sx={{ height: 40, mb: 3 }} />}>
+          <AccountTabSelect tab={tab} onOpen={open} />
+        </Suspense>
       ) : (
         <Tabs
           value={tab}
@@ -64,7 +56,7 @@ export function AccountPage() {
             <Tab
               key={value}
               value={value}
-              label={t(tabLabels[value])}
+              label={t(accountTabLabels[value])}
               id={`account-tab-${value}`}
               aria-controls={`account-panel-${value}`}
             />
@@ -75,14 +67,16 @@ export function AccountPage() {
         role="tabpanel"
         id={`account-panel-${tab}`}
         aria-labelledby={narrow ? undefined : `account-tab-${tab}`}
-        aria-label={narrow ? t(tabLabels[tab]) : undefined}
+        aria-label={narrow ? t(accountTabLabels[tab]) : undefined}
         sx={{ minWidth: 0 }}
       >
-        {tab === 'information' && <InformationTab />}
-        {tab === 'email' && <EmailTab verify={verify === true} />}
-        {tab === 'security' && <SecurityTab />}
-        {tab === 'api-access' && <ApiAccessTab />}
-        {tab === 'log' && <ActivityLogTab />}
+        <Suspense fallback={<LoadingState />}>
+          {tab === 'information' && <InformationTab />}
+          {tab === 'email' && <EmailTab verify={verify === true} />}
+          {tab === 'security' && <SecurityTab />}
+          {tab === 'api-access' && <ApiAccessTab />}
+          {tab === 'log' && <ActivityLogTab />}
+        </Suspense>
       </Box>
     </Box>
   );

@@ -10,17 +10,15 @@ import {
   useTheme,
 } from '@mui/material';
 import { type Application, defaultApplicationRamGb } from '@nimbus/contract';
-import { lazy, Suspense, useId, useState } from 'react';
+import { Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ButtonLink } from '../../components/links';
 import { LoadingState } from '../../components/states/LoadingState';
-import { withChunkLoadError } from '../shell/chunk-error';
+import { lazyNamed } from '../shell/chunk-error';
 import { ApplicationTitle } from './ApplicationCard';
 import { deploySearch } from './deploy';
 
-const ApplicationSummary = lazy(
-  withChunkLoadError(() => import('./ApplicationSummary').then((m) => ({ default: m.ApplicationSummary }))),
-);
+const ApplicationSummary = lazyNamed(() => import('./ApplicationSummary'), 'ApplicationSummary');
 
 const DETAILS_DIALOG_WIDTH = 560;
 

@@ -1,6 +1,6 @@
 import { Alert, AlertTitle, Box, Button, Chip, Dialog, Skeleton, Stack, Typography } from '@mui/material';
 import type { AutoRechargeInfo } from '@nimbus/contract';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useGatewaysQuery } from '../../api/catalogue';
 import { DetailList } from '../../components/DetailList';
@@ -10,7 +10,7 @@ import { ErrorState } from '../../components/states/ErrorState';
 import { LoadingState } from '../../components/states/LoadingState';
 import { useToast } from '../../components/toast/ToastProvider';
 import { useMoney } from '../../lib/money';
-import { withChunkLoadError } from '../shell/chunk-error';
+import { lazyNamed } from '../shell/chunk-error';
 import { cardGatewaysOf, currentGatewayState } from './activation';
 import { useAutoRechargeInfo } from './queries';
 
@@ -18,9 +18,7 @@ import { useAutoRechargeInfo } from './queries';
  * The activation dialog's form (its schemas and card fields) comes when it is first opened: the card
  * sits on the dashboard, where most visits never open it.
  */
-const AutoRechargeModal = lazy(
-  withChunkLoadError(() => import('./AutoRechargeModal').then((m) => ({ default: m.AutoRechargeModal }))),
-);
+const AutoRechargeModal = lazyNamed(() => import('./AutoRechargeModal'), 'AutoRechargeModal');
 
 /**
  * Auto-recharge at a glance (dashboard and the auto-recharge page): an invitation to turn it on, its

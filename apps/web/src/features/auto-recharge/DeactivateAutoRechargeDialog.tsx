@@ -1,17 +1,15 @@
 import { Dialog, DialogTitle } from '@mui/material';
-import { lazy, Suspense, useId } from 'react';
+import { Suspense, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadingState } from '../../components/states/LoadingState';
-import { withChunkLoadError } from '../shell/chunk-error';
+import { lazyNamed } from '../shell/chunk-error';
 import { AUTO_RECHARGE_DIALOG_WIDTH } from './activation';
 
 /*
  * The survey's form (its fields, texts and the stars it shares with the other surveys) comes when the
  * dialog first opens: most visits of this page never deactivate.
  */
-const DeactivationForm = lazy(
-  withChunkLoadError(() => import('./DeactivationForm').then((m) => ({ default: m.DeactivationForm }))),
-);
+const DeactivationForm = lazyNamed(() => import('./DeactivationForm'), 'DeactivationForm');
 
 interface Props {
   open: boolean;

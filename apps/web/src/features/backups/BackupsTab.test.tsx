@@ -89,7 +89,7 @@ describe('backups tab', () => {
     expect(restores[1]).toBeDisabled();
     fireEvent.click(restores[0]!);
     const dialog = await screen.findByRole('dialog', { name: 'Restore this backup?' });
-    const typed = within(dialog).getByRole('textbox', { name: 'Type Restore to confirm' });
+    const typed = await within(dialog).findByRole('textbox', { name: 'Type Restore to confirm' });
     const confirm = within(dialog).getByRole('button', { name: 'Restore' });
     fireEvent.change(typed, { target: { value: 'restore' } });
     expect(confirm).toBeDisabled();

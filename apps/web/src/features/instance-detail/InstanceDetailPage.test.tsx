@@ -143,7 +143,7 @@ describe('instance detail page', () => {
     const dialog = await screen.findByRole('dialog');
     const confirm = within(dialog).getByRole('button', { name: 'Restart' });
     expect(confirm).toBeDisabled();
-    fireEvent.change(within(dialog).getByRole('textbox'), { target: { value: 'restar' } });
+    fireEvent.change(await within(dialog).findByRole('textbox'), { target: { value: 'restar' } });
     expect(confirm).toBeDisabled();
     fireEvent.change(within(dialog).getByRole('textbox'), { target: { value: 'Re Start' } });
     fireEvent.click(confirm);
@@ -193,7 +193,7 @@ describe('instance detail page', () => {
     expect(lost).toHaveTextContent('Its IP addresses: 203.0.113.7, 2001:db8::7');
     expect(within(dialog).queryByRole('checkbox')).not.toBeInTheDocument();
     const confirm = within(dialog).getByRole('button', { name: 'Delete instance' });
-    const typed = within(dialog).getByRole('textbox', { name: 'Type the hostname web-1 to confirm' });
+    const typed = await within(dialog).findByRole('textbox', { name: 'Type the hostname web-1 to confirm' });
     expect(confirm).toBeDisabled();
     fireEvent.change(typed, { target: { value: 'web-' } });
     expect(confirm).toBeDisabled();
@@ -246,7 +246,7 @@ describe('instance detail page', () => {
     });
     await renderInstanceDetail();
     fireEvent.click(await screen.findByRole('button', { name: 'Delete' }));
-    fireEvent.change(within(await screen.findByRole('dialog')).getByRole('textbox'), {
+    fireEvent.change(await within(await screen.findByRole('dialog')).findByRole('textbox'), {
       target: { value: 'web-1' },
     });
     fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Cancel' }));

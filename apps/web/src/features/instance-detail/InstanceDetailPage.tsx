@@ -1,13 +1,13 @@
 import { Box, Tab, Tabs } from '@mui/material';
 import { Navigate, useNavigate, useParams } from '@tanstack/react-router';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client';
 import { instanceTabs } from '../../app/routes-instance-detail';
 import { InfrastructureError } from '../../components/InfrastructureError';
 import { LoadingState } from '../../components/states/LoadingState';
 import { scrollableTabsSx } from '../../components/tab-strip';
-import { withChunkLoadError } from '../shell/chunk-error';
+import { lazyNamed } from '../shell/chunk-error';
 import { AccessTab } from './access/AccessTab';
 import { InstanceHeader } from './InstanceHeader';
 import { useInstanceDetail } from './queries';
@@ -15,38 +15,16 @@ import { useInstanceDetail } from './queries';
 type InstanceTab = (typeof instanceTabs)[number];
 
 /** Tabs other than Access load when first opened: the page a link lands on carries only its own code. */
-const BillingTab = lazy(
-  withChunkLoadError(() => import('./billing/BillingTab').then((m) => ({ default: m.BillingTab }))),
-);
-const LogTab = lazy(withChunkLoadError(() => import('./log/LogTab').then((m) => ({ default: m.LogTab }))));
-const ChangeOsTab = lazy(
-  withChunkLoadError(() => import('./os/ChangeOsTab').then((m) => ({ default: m.ChangeOsTab }))),
-);
-const PerformanceTab = lazy(
-  withChunkLoadError(() =>
-    import('./performance/PerformanceTab').then((m) => ({ default: m.PerformanceTab })),
-  ),
-);
-const SnapshotTab = lazy(
-  withChunkLoadError(() => import('./snapshot/SnapshotTab').then((m) => ({ default: m.SnapshotTab }))),
-);
-const ResizeTab = lazy(
-  withChunkLoadError(() => import('./resize/ResizeTab').then((m) => ({ default: m.ResizeTab }))),
-);
-const NetworkTab = lazy(
-  withChunkLoadError(() => import('./network/NetworkTab').then((m) => ({ default: m.NetworkTab }))),
-);
-const BackupsTab = lazy(
-  withChunkLoadError(() => import('../backups/BackupsTab').then((m) => ({ default: m.BackupsTab }))),
-);
-const RescueTab = lazy(
-  withChunkLoadError(() => import('./rescue/RescueTab').then((m) => ({ default: m.RescueTab }))),
-);
-const TicketsTab = lazy(
-  withChunkLoadError(() =>
-    import('../support/InstanceTicketsTab').then((m) => ({ default: m.InstanceTicketsTab })),
-  ),
-);
+const BillingTab = lazyNamed(() => import('./billing/BillingTab'), 'BillingTab');
+const LogTab = lazyNamed(() => import('./log/LogTab'), 'LogTab');
+const ChangeOsTab = lazyNamed(() => import('./os/ChangeOsTab'), 'ChangeOsTab');
+const PerformanceTab = lazyNamed(() => import('./performance/PerformanceTab'), 'PerformanceTab');
+const SnapshotTab = lazyNamed(() => import('./snapshot/SnapshotTab'), 'SnapshotTab');
+const ResizeTab = lazyNamed(() => import('./resize/ResizeTab'), 'ResizeTab');
+const NetworkTab = lazyNamed(() => import('./network/NetworkTab'), 'NetworkTab');
+const BackupsTab = lazyNamed(() => import('../backups/BackupsTab'), 'BackupsTab');
+const RescueTab = lazyNamed(() => import('./rescue/RescueTab'), 'RescueTab');
+const TicketsTab = lazyNamed(() => import('../support/InstanceTicketsTab'), 'InstanceTicketsTab');
 
 /**
  * /instances/{id}/{tab}: the instance's header and actions, then one tab. The instance is polled until

@@ -2,18 +2,16 @@ import NotificationsIcon from '@mui/icons-material/NotificationsOutlined';
 import { Box, IconButton } from '@mui/material';
 import { NOTIFICATIONS_BELL_SIZE } from '@nimbus/contract';
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useId, useState } from 'react';
+import { Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { withChunkLoadError } from '../shell/chunk-error';
+import { lazyNamed } from '../shell/chunk-error';
 import { notificationListQuery } from './queries';
 
 /*
  * The menu (its list, icons, dates and the `notifications` texts) comes at the first click: the bell is on
  * every signed-in page.
  */
-const NotificationMenu = lazy(
-  withChunkLoadError(() => import('./NotificationMenu').then((m) => ({ default: m.NotificationMenu }))),
-);
+const NotificationMenu = lazyNamed(() => import('./NotificationMenu'), 'NotificationMenu');
 
 /** The top bar's bell: how many notifications are unread, and a menu of the latest ones. */
 export function NotificationBell() {

@@ -1,3 +1,5 @@
+import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+
 /*
  * After a deployment the old page chunks are gone, so a tab opened earlier fails to load the next page.
  * Browsers word that failure differently; these are the ones seen in the wild.
@@ -37,4 +39,16 @@ export function withChunkLoadError<T>(load: () => Promise<T>): () => Promise<T> 
     load().catch((error: unknown) => {
       throw isChunkLoadError(error) ? new ChunkLoadError(error) : error;
     });
+}
+
+/**
+ * A component exported by name from a module loaded when the component first renders, its download
+ * failure surfaced as above: `lazyNamed(() => import('./Panel'), 'Panel')`.
+ */
+// biome-ignore lint/suspicious/noExplicitAny: the props of whatever component the module exports
+export function lazyNamed<M extends Record<K, ComponentType<any>>, K extends keyof M>(
+  load: () => Promise<M>,
+  name: K,
+): LazyExoticComponent<M[K]> {
+  return lazy(withChunkLoadError(() => load().then((module) => ({ default: module[name] }))));
 }

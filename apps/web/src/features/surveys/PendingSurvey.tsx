@@ -1,6 +1,6 @@
 import type { SurveyType } from '@nimbus/contract';
-import { lazy, Suspense, useEffect, useState } from 'react';
-import { withChunkLoadError } from '../shell/chunk-error';
+import { Suspense, useEffect, useState } from 'react';
+import { lazyNamed } from '../shell/chunk-error';
 import { clearPendingSurvey, setSurveyMinimized, usePendingSurvey } from './pending-survey';
 import { QuietBoundary } from './QuietBoundary';
 import { useSurvey } from './useSurvey';
@@ -9,9 +9,7 @@ import { useSurvey } from './useSurvey';
  * The dialog, its texts (the `surveys` namespace) and MUI's Rating come only once a survey is offered:
  * every signed-in page carries this host, few visits ever see a survey.
  */
-const SurveyDialog = lazy(
-  withChunkLoadError(() => import('./SurveyDialog').then((m) => ({ default: m.SurveyDialog }))),
-);
+const SurveyDialog = lazyNamed(() => import('./SurveyDialog'), 'SurveyDialog');
 
 /**
  * Shows the pending survey (pending-survey.ts) once the check says it was never answered. The signed-in

@@ -1,8 +1,9 @@
 import { Box, Tab, Tabs, tabClasses, tabsClasses } from '@mui/material';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SectionCard } from '../../../components/SectionCard';
 import { LoadingState } from '../../../components/states/LoadingState';
+import { lazyNamed } from '../../shell/chunk-error';
 import { useCreation } from '../creation-context';
 import { type ImageTab, imageTabs } from '../form-model';
 import { ApplicationPicker } from './ApplicationPicker';
@@ -10,10 +11,10 @@ import { OsPicker } from './OsPicker';
 import { SnapshotPicker } from './SnapshotPicker';
 
 /** Backups load when their tab is chosen: most orders start from an image. */
-const BackupPicker = lazy(() => import('./BackupPicker').then((m) => ({ default: m.BackupPicker })));
+const BackupPicker = lazyNamed(() => import('./BackupPicker'), 'BackupPicker');
 
 /** Custom ISOs, like backups, load when their tab is chosen. */
-const IsoPicker = lazy(() => import('./IsoPicker').then((m) => ({ default: m.IsoPicker })));
+const IsoPicker = lazyNamed(() => import('./IsoPicker'), 'IsoPicker');
 
 /** What the instance boots: an OS, an application, an OS with a control panel, a snapshot, a backup, or a custom ISO. */
 export function ImageSection({ initialTag }: { initialTag?: string }) {

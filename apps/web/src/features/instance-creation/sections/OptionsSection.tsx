@@ -19,10 +19,11 @@ import {
   DEFAULT_BACKUP_WEEK_DAYS,
   toMicros,
 } from '@nimbus/contract';
-import { lazy, Suspense, useId } from 'react';
+import { Suspense, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SectionCard } from '../../../components/SectionCard';
 import { useMoney } from '../../../lib/money';
+import { lazyNamed } from '../../shell/chunk-error';
 import { useCreation } from '../creation-context';
 import { isPreorder } from '../form-model';
 import { AMOUNT, priceText } from '../price-text';
@@ -30,8 +31,9 @@ import { FloatingIpsField } from './FloatingIpsField';
 import { SshKeysField } from './SshKeysField';
 
 /** The backup schedule loads when backups are switched on: most orders never show it. */
-const BackupScheduleFields = lazy(() =>
-  import('../../backups/BackupScheduleFields').then((m) => ({ default: m.BackupScheduleFields })),
+const BackupScheduleFields = lazyNamed(
+  () => import('../../backups/BackupScheduleFields'),
+  'BackupScheduleFields',
 );
 
 /** Network, access, billing and protection options of the order. */

@@ -124,7 +124,7 @@ describe('snapshot tab', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Restore web-1-2026-11-20-0900?' });
     const confirm = within(dialog).getByRole('button', { name: 'Restore' });
     expect(confirm).toBeDisabled();
-    fireEvent.change(within(dialog).getByRole('textbox'), { target: { value: ' restore ' } });
+    fireEvent.change(await within(dialog).findByRole('textbox'), { target: { value: ' restore ' } });
     expect(confirm).toBeEnabled();
     fireEvent.click(confirm);
     expect(await screen.findByText(/The instance's disk is smaller than this snapshot/)).toBeInTheDocument();

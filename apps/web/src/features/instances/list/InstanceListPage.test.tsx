@@ -178,7 +178,7 @@ describe('InstanceListPage', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Restart' }));
     const dialog = await screen.findByRole('dialog');
     const confirm = within(dialog).getByRole('button', { name: 'Restart' });
-    fireEvent.change(within(dialog).getByRole('textbox'), { target: { value: 'restar' } });
+    fireEvent.change(await within(dialog).findByRole('textbox'), { target: { value: 'restar' } });
     expect(confirm).toBeDisabled();
     fireEvent.change(within(dialog).getByRole('textbox'), { target: { value: 'restar T' } });
     expect(confirm).toBeEnabled();

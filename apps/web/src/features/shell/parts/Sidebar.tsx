@@ -1,15 +1,13 @@
 import { Box, Toolbar } from '@mui/material';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { SIDEBAR_WIDTH } from '../../../theme/theme';
-import { withChunkLoadError } from '../chunk-error';
+import { lazyNamed } from '../chunk-error';
 import { NavigationList } from './NavigationList';
 
 export const MOBILE_NAVIGATION_ID = 'mobile-navigation';
 
 // The temporary drawer (MUI's Drawer, Modal and Slide) comes when a phone first opens it.
-const MobileNavigation = lazy(
-  withChunkLoadError(() => import('./MobileNavigation').then((m) => ({ default: m.MobileNavigation }))),
-);
+const MobileNavigation = lazyNamed(() => import('./MobileNavigation'), 'MobileNavigation');
 
 /** Always in view on md and up; below that a temporary drawer opened from the top bar's menu button. */
 export function Sidebar({ mobileOpen, onClose }: { mobileOpen: boolean; onClose: () => void }) {

@@ -1,13 +1,11 @@
 import { Avatar, IconButton } from '@mui/material';
-import { lazy, Suspense, useId, useState } from 'react';
+import { Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useUserInfoQuery } from '../../auth/queries';
-import { withChunkLoadError } from '../chunk-error';
+import { lazyNamed } from '../chunk-error';
 
 // The menu (MUI's Menu, Popover and their focus handling) comes at the first click: the avatar is on every signed-in page.
-const UserMenuList = lazy(
-  withChunkLoadError(() => import('./UserMenuList').then((m) => ({ default: m.UserMenuList }))),
-);
+const UserMenuList = lazyNamed(() => import('./UserMenuList'), 'UserMenuList');
 
 const initialsOf = (name: string) =>
   name
