@@ -4,9 +4,10 @@ import LockIcon from '@mui/icons-material/LockOutlined';
 import LogoutIcon from '@mui/icons-material/Logout';
 import MailIcon from '@mui/icons-material/MailOutlined';
 import PersonIcon from '@mui/icons-material/PersonOutlined';
-import { Box, Divider, ListItemIcon, Menu, MenuItem, Typography, useTheme } from '@mui/material';
+import { Box, Divider, ListItemIcon, MenuItem, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { MenuItemLink } from '../../../components/MenuItemLink';
+import { TopBarMenu, type TopBarMenuProps } from '../../../components/TopBarMenu';
 import { useSignOutMutation, useUserInfoQuery } from '../../auth/queries';
 
 const accountLinks = [
@@ -18,33 +19,13 @@ const accountLinks = [
 ] as const;
 
 /** The avatar menu's list: who is signed in, the account pages, and Sign out. */
-export function UserMenuList({
-  id,
-  labelledBy,
-  anchor,
-  onClose,
-}: {
-  id: string;
-  labelledBy: string;
-  anchor: HTMLElement | null;
-  onClose: () => void;
-}) {
+export function UserMenuList({ onClose, ...menu }: TopBarMenuProps) {
   const { t } = useTranslation('shell');
   const { data: user } = useUserInfoQuery();
   const signOut = useSignOutMutation();
   const close = onClose;
-  // Popover positions itself with inline styles, which the RTL style plugin does not flip.
-  const end = useTheme().direction === 'rtl' ? 'left' : 'right';
   return (
-    <Menu
-      id={id}
-      anchorEl={anchor}
-      open={Boolean(anchor)}
-      onClose={close}
-      anchorOrigin={{ vertical: 'bottom', horizontal: end }}
-      transformOrigin={{ vertical: 'top', horizontal: end }}
-      slotProps={{ list: { 'aria-labelledby': labelledBy }, paper: { sx: { minWidth: 240, mt: 0.5 } } }}
-    >
+    <TopBarMenu {...menu} onClose={close} paperSx={{ minWidth: 240, mt: 0.5 }}>
       {user && (
         <Box sx={{ px: 2, pt: 1, pb: 1.5, maxWidth: 300 }}>
           <Typography noWrap sx={{ fontWeight: 600 }}>
@@ -77,6 +58,6 @@ export function UserMenuList({
         </ListItemIcon>
         {t('userMenu.signOut')}
       </MenuItem>
-    </Menu>
+    </TopBarMenu>
   );
 }
