@@ -1,3 +1,4 @@
+import localeLoaders from 'virtual:locale-loaders';
 import {
   defaultLocale,
   isRtl,
@@ -11,7 +12,7 @@ import i18next, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { setApiLanguage } from '../api/client';
 import { loadRtlCache } from '../theme/direction-cache';
-import { pageNamespaces } from './namespace-groups';
+import { localeGroupOf, pageNamespaces } from './namespace-groups';
 import { type Namespace, namespaces } from './namespaces';
 
 const STORAGE_KEY = 'nimbus.language';
@@ -19,17 +20,17 @@ const STORAGE_KEY = 'nimbus.language';
 /*
  * Every language, English included, is fetched when it is chosen, so a visit downloads one language and
  * nothing of the other twenty; vite.config.ts bundles each language's files in a few chunks
- * (namespace-groups.ts). A namespace a page reads before it is loaded suspends that page until it is.
+ * (namespace-groups.ts), with a loader per chunk (`virtual:locale-loaders`). A namespace a page reads
+ * before it is loaded suspends that page until it is.
  */
-const loaders = import.meta.glob<{ default: Record<string, unknown> }>('./locales/*/*.json');
 const lazyBackend: BackendModule = {
   type: 'backend',
   init: () => {},
   read(language, namespace, callback) {
-    const load = loaders[`./locales/${language}/${namespace}.json`];
+    const load = localeLoaders[language]?.[localeGroupOf(namespace)];
     if (!load) return callback(null, {});
     load()
-      .then((m) => callback(null, m.default))
+      .then((group) => callback(null, group[namespace] ?? {}))
       .catch((err: Error) => callback(err, false));
   },
 };

@@ -13,6 +13,10 @@ describe('namespace groups', () => {
     // Few visits see a survey: its texts stay out of the panel's chunk.
     expect(localeChunkName('/app/src/i18n/locales/ar/surveys.json')).toBe('locale-ar-surveys');
     expect(localeChunkName('/app/src/i18n/index.ts')).toBeNull();
+    // A group's module (vite.config.ts) travels in the chunk of its files, so loading it is one request.
+    expect(localeChunkName('\0virtual:locale-group/de/public')).toBe('locale-de');
+    expect(localeChunkName('\0virtual:locale-group/de/panel')).toBe('locale-de-panel');
+    expect(localeChunkName('\0virtual:locale-group/ar/surveys')).toBe('locale-ar-surveys');
   });
 
   it('starts with the public texts only and fetches the panel’s when asked', async () => {

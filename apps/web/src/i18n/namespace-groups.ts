@@ -28,12 +28,29 @@ export const pageNamespaces = [
   'floatingIps',
 ] as const satisfies readonly Namespace[];
 
-/** The chunk of a translation file: `locale-de`, `locale-de-panel`, or a page's `locale-de-instanceDetail`. */
-export function localeChunkName(path: string): string | null {
-  const match = /[\\/]i18n[\\/]locales[\\/]([\w-]+)[\\/]([\w-]+)\.json$/.exec(path);
-  if (!match) return null;
-  const [, language, namespace = ''] = match;
-  if ((publicNamespaces as readonly string[]).includes(namespace)) return `locale-${language}`;
-  if ((pageNamespaces as readonly string[]).includes(namespace)) return `locale-${language}-${namespace}`;
-  return `locale-${language}-panel`;
+/** A namespace's group: `public` for the sign-in pages' texts, a page namespace's own name, or `panel`. */
+export function localeGroupOf(namespace: string): string {
+  if ((publicNamespaces as readonly string[]).includes(namespace)) return 'public';
+  if ((pageNamespaces as readonly string[]).includes(namespace)) return namespace;
+  return 'panel';
 }
+
+/** The virtual module (vite.config.ts) holding one group of a language's texts, a namespace per export. */
+export const LOCALE_GROUP_MODULE = 'virtual:locale-group/';
+
+/**
+ * The chunk of a translation file or of a group's module: `locale-de`, `locale-de-panel`, or a page's
+ * `locale-de-instanceDetail`.
+ */
+export function localeChunkName(path: string): string | null {
+  const file = /[\\/]i18n[\\/]locales[\\/]([\w-]+)[\\/]([\w-]+)\.json$/.exec(path);
+  if (file) {
+    const [, language = '', namespace = ''] = file;
+    return chunkOf(language, localeGroupOf(namespace));
+  }
+  const module = new RegExp(`${LOCALE_GROUP_MODULE}([\\w-]+)/([\\w-]+)$`).exec(path);
+  return module ? chunkOf(module[1] ?? '', module[2] ?? '') : null;
+}
+
+const chunkOf = (language: string, group: string) =>
+  group === 'public' ? `locale-${language}` : `locale-${language}-${group}`;
