@@ -1,34 +1,19 @@
 import CheckIcon from '@mui/icons-material/Check';
-import { ListItemIcon, ListItemText, Menu, MenuItem } from '@mui/material';
+import { ListItemIcon, ListItemText, MenuItem } from '@mui/material';
 import { type Locale, localeNames, supportedLocales } from '@nimbus/contract';
+import { TopBarMenu, type TopBarMenuProps } from './TopBarMenu';
 
-/** Every locale by its own name, so anyone can find theirs; the current one is checked. */
+/**
+ * Every locale by its own name, so anyone can find theirs; the current one is checked. The selector sits
+ * at the end of the top bar or of the sign-in pages' header, so it hangs from there as the bar's menus do.
+ */
 export function LanguageMenu({
-  id,
-  labelledBy,
-  anchor,
   current,
-  onClose,
   onChoose,
-}: {
-  id: string;
-  labelledBy: string;
-  anchor: HTMLElement | null;
-  current: Locale;
-  onClose: () => void;
-  onChoose: (locale: Locale) => void;
-}) {
+  ...menu
+}: TopBarMenuProps & { current: Locale; onChoose: (locale: Locale) => void }) {
   return (
-    <Menu
-      id={id}
-      anchorEl={anchor}
-      open={Boolean(anchor)}
-      onClose={onClose}
-      slotProps={{
-        list: { 'aria-labelledby': labelledBy, dense: true },
-        paper: { sx: { maxHeight: '60vh', minWidth: 200 } },
-      }}
-    >
+    <TopBarMenu {...menu} dense paperSx={{ maxHeight: '60vh', minWidth: 200, mt: 0.5 }}>
       {supportedLocales.map((locale) => (
         <MenuItem
           key={locale}
@@ -46,6 +31,6 @@ export function LanguageMenu({
           )}
         </MenuItem>
       ))}
-    </Menu>
+    </TopBarMenu>
   );
 }

@@ -9,7 +9,7 @@ export interface TopBarMenuProps {
   onClose: () => void;
 }
 
-/** A menu hanging from a top-bar button, aligned with the bar's end edge in either direction. */
+/** A menu hanging from a button at the top of the page, aligned with its end edge in either direction. */
 export function TopBarMenu({
   id,
   labelledBy,
