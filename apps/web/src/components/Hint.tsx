@@ -14,6 +14,7 @@ import {
   useRef,
   useState,
 } from 'react';
+import { withChunkLoadError } from '../features/shell/chunk-error';
 
 /*
  * MUI's Tooltip brings Popper.js (some 11 KB gzip) to every page that shows one, and the top bar shows
@@ -24,7 +25,7 @@ import {
  * tooltip once loaded would mount a new element between a pointer's press and release, and the click
  * (a link opening a receipt, a button) would be lost.
  */
-const Tooltip = lazy(() => import('@mui/material/Tooltip'));
+const Tooltip = lazy(withChunkLoadError(() => import('@mui/material/Tooltip')));
 
 /** How long a hint opened by a touch stays, as MUI's `leaveTouchDelay`. */
 const TOUCH_HINT_MS = 1500;
