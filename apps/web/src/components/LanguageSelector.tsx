@@ -2,12 +2,13 @@ import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import TranslateIcon from '@mui/icons-material/Translate';
 import { Box, Button } from '@mui/material';
 import { defaultLocale, isSupportedLocale, type Locale, localeNames } from '@nimbus/contract';
-import { Suspense, useId, useState } from 'react';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../api/client';
 import { tokenStore } from '../api/tokens';
 import { lazyNamed } from '../features/shell/chunk-error';
 import { changeLanguage } from '../i18n';
+import { useMenuButton } from './use-menu-button';
 
 // The menu of 21 languages (MUI's Menu and Popover) comes at the first click: the button is on every page.
 const LanguageMenu = lazyNamed(() => import('./LanguageMenu'), 'LanguageMenu');
@@ -24,31 +25,20 @@ export async function selectLanguage(locale: Locale) {
 /** The language button of the top bars, and its menu. */
 export function LanguageSelector({ compact = false }: { compact?: boolean }) {
   const { t, i18n } = useTranslation();
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const [opened, setOpened] = useState(false);
-  const buttonId = useId();
-  const menuId = useId();
+  const { opened, button, menu } = useMenuButton();
   const current: Locale = isSupportedLocale(i18n.language) ? i18n.language : defaultLocale;
-  const open = Boolean(anchor);
 
   const choose = (locale: Locale) => {
-    setAnchor(null);
+    menu.onClose();
     if (locale !== current) void selectLanguage(locale);
   };
 
   return (
     <>
       <Button
-        id={buttonId}
+        {...button}
         color="inherit"
         aria-label={t('language.current', { name: localeNames[current] })}
-        aria-haspopup="menu"
-        aria-controls={open ? menuId : undefined}
-        aria-expanded={open}
-        onClick={(e) => {
-          setAnchor(e.currentTarget);
-          setOpened(true);
-        }}
         startIcon={<TranslateIcon />}
         endIcon={<ExpandMoreIcon />}
         sx={{ flexShrink: 0, minWidth: 0 }}
@@ -63,14 +53,7 @@ export function LanguageSelector({ compact = false }: { compact?: boolean }) {
       </Button>
       {opened && (
         <Suspense fallback={null}>
-          <LanguageMenu
-            id={menuId}
-            labelledBy={buttonId}
-            anchor={anchor}
-            current={current}
-            onClose={() => setAnchor(null)}
-            onChoose={choose}
-          />
+          <LanguageMenu {...menu} current={current} onChoose={choose} />
         </Suspense>
       )}
     </>

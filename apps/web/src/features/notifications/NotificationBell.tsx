@@ -2,8 +2,9 @@ import NotificationsIcon from '@mui/icons-material/NotificationsOutlined';
 import { Box, IconButton } from '@mui/material';
 import { NOTIFICATIONS_BELL_SIZE } from '@nimbus/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Suspense, useId, useState } from 'react';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useMenuButton } from '../../components/use-menu-button';
 import { lazyNamed } from '../shell/chunk-error';
 import { notificationListQuery } from './queries';
 
@@ -20,22 +21,12 @@ export function NotificationBell() {
   // The menu reads this same page: the badge and the menu always agree.
   const { data } = useQuery(notificationListQuery(1, NOTIFICATIONS_BELL_SIZE));
   const unread = data?.unreadCount ?? 0;
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const [opened, setOpened] = useState(false);
-  const buttonId = useId();
-  const menuId = useId();
+  const { opened, button, menu } = useMenuButton();
   return (
     <>
       <IconButton
-        id={buttonId}
+        {...button}
         aria-label={unread > 0 ? t('notifications.unread', { count: unread }) : t('notifications.label')}
-        aria-haspopup="menu"
-        aria-controls={anchor ? menuId : undefined}
-        aria-expanded={Boolean(anchor)}
-        onClick={(e) => {
-          setAnchor(e.currentTarget);
-          setOpened(true);
-        }}
         data-testid="notification-bell"
       >
         <NotificationsIcon />
@@ -66,12 +57,7 @@ export function NotificationBell() {
       </IconButton>
       {opened && (
         <Suspense fallback={null}>
-          <NotificationMenu
-            id={menuId}
-            labelledBy={buttonId}
-            anchor={anchor}
-            onClose={() => setAnchor(null)}
-          />
+          <NotificationMenu {...menu} />
         </Suspense>
       )}
     </>

@@ -1,6 +1,7 @@
 import { Avatar, IconButton } from '@mui/material';
-import { Suspense, useId, useState } from 'react';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useMenuButton } from '../../../components/use-menu-button';
 import { useUserInfoQuery } from '../../auth/queries';
 import { lazyNamed } from '../chunk-error';
 
@@ -19,33 +20,18 @@ const initialsOf = (name: string) =>
 export function UserMenu() {
   const { t } = useTranslation('shell');
   const { data: user } = useUserInfoQuery();
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const [opened, setOpened] = useState(false);
-  const buttonId = useId();
-  const menuId = useId();
-  const open = Boolean(anchor);
+  const { opened, button, menu } = useMenuButton();
 
   return (
     <>
-      <IconButton
-        id={buttonId}
-        aria-label={t('userMenu.open')}
-        aria-haspopup="menu"
-        aria-controls={open ? menuId : undefined}
-        aria-expanded={open}
-        onClick={(e) => {
-          setAnchor(e.currentTarget);
-          setOpened(true);
-        }}
-        sx={{ p: 0.5 }}
-      >
+      <IconButton {...button} aria-label={t('userMenu.open')} sx={{ p: 0.5 }}>
         <Avatar sx={{ width: 34, height: 34, bgcolor: 'primary.main', fontSize: '0.9rem' }}>
           {user ? initialsOf(user.fullname) : undefined}
         </Avatar>
       </IconButton>
       {opened && (
         <Suspense fallback={null}>
-          <UserMenuList id={menuId} labelledBy={buttonId} anchor={anchor} onClose={() => setAnchor(null)} />
+          <UserMenuList {...menu} />
         </Suspense>
       )}
     </>
