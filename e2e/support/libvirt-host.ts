@@ -22,6 +22,7 @@ export const virsh = (...args: string[]) =>
 
 /** Why the journey cannot run here, or null. */
 export function libvirtUnavailable(): string | null {
+  if (process.env.LIBVIRT_TESTS === 'off') return 'LIBVIRT_TESTS=off';
   for (const tool of ['virsh', 'xorriso', 'busybox', 'tesseract']) {
     try {
       execFileSync('sh', ['-c', `command -v ${tool}`], { stdio: 'ignore' });
