@@ -40,6 +40,45 @@ function noVncWithoutTopLevelAwait(): Plugin {
   };
 }
 
+/**
+ * zod's schemas carry `.toJSONSchema()` and Standard Schema's `jsonSchema`, which bring its JSON Schema
+ * generator (about 5 KB gzip) to every page with a form. Only the API turns schemas into JSON Schema, for
+ * its OpenAPI document, so the browser gets these two modules with the same exports, each saying so when
+ * used: a factory (`create…`) hands out such a method, everything else throws at once.
+ */
+function zodWithoutJsonSchema(): Plugin {
+  const generator = /[\\/]zod[\\/]v4[\\/]core[\\/](?:to-json-schema|json-schema-processors)\.js$/;
+  return {
+    name: 'nimbus-zod-without-json-schema',
+    async load(id) {
+      if (!generator.test(id)) return null;
+      const source = await readFile(id, 'utf8');
+      const names = [
+        ...[...source.matchAll(/^export (?:const|function|class) (\w+)/gm)].map((m) => m[1]),
+        ...[...source.matchAll(/^export \{([^}]*)\}/gm)].flatMap((m) =>
+          (m[1] ?? '').split(',').map((part) =>
+            part
+              .trim()
+              .split(/\s+as\s+/)
+              .pop(),
+          ),
+        ),
+      ];
+      if (!names.includes('createStandardJSONSchemaMethod') && !names.includes('toJSONSchema')) {
+        throw new Error(`zod's ${id} changed shape: revisit this plugin.`);
+      }
+      const stubs = names.map(
+        (name) =>
+          `export const ${name} = ${name?.startsWith('create') ? '() => unavailable' : 'unavailable'};`,
+      );
+      return [
+        "const unavailable = () => { throw new Error('JSON Schema is made by the API, not in the browser.'); };",
+        ...stubs,
+      ].join('\n');
+    },
+  };
+}
+
 const LOCALE_LOADERS = 'virtual:locale-loaders';
 const localesDir = fileURLToPath(new URL('./src/i18n/locales/', import.meta.url));
 
@@ -103,10 +142,11 @@ function precompress(): Plugin {
  * boundaries (fewer round trips before the first paint). MUI components only some screens use (tables,
  * tooltips, steppers, menus, text fields, …) stay with those screens, and so does zod: only screens with a
  * form load it. The dialog is here because the update-panel notice must be at hand when a chunk fails; the
- * right-to-left style plugins (stylis-plugin-rtl, cssjanus) are not, as only Arabic loads them.
+ * right-to-left style plugins (stylis-plugin-rtl, cssjanus) are not, as only Arabic loads them, and nor is
+ * the copy of stylis they bring: emotion's own copy sits under @emotion/cache and travels with it.
  */
 const FRAMEWORK =
-  /[\\/]node_modules[\\/](?:react|react-dom|scheduler|@emotion[\\/][\w-]+|@mui[\\/](?:system|utils|styled-engine|private-theming)|@tanstack[\\/][\w-]+|i18next|react-i18next|stylis|hoist-non-react-statics|react-is|clsx|prop-types|use-sync-external-store|@babel[\\/]runtime)[\\/]/;
+  /[\\/]node_modules[\\/](?:react|react-dom|scheduler|@emotion[\\/][\w-]+|@mui[\\/](?:system|utils|styled-engine|private-theming)|@tanstack[\\/][\w-]+|i18next|react-i18next|hoist-non-react-statics|react-is|clsx|prop-types|use-sync-external-store|@babel[\\/]runtime)[\\/]/;
 
 const MUI_CORE =
   /[\\/]node_modules[\\/]@mui[\\/](?:material[\\/](?:styles|utils|internal|transitions|colors|Button|ButtonBase|Typography|Box|Stack|Paper|SvgIcon|CircularProgress|Link|IconButton|Portal|Grow|Fade|Backdrop|Modal|Unstable_TrapFocus|List|ListItem|ListItemText|ListItemIcon|ListItemButton|Divider|Snackbar|SnackbarContent|ClickAwayListener|CssBaseline|Alert|Dialog|DialogTitle|DialogContent|DialogContentText|DialogActions|useLazyRipple|DefaultPropsProvider|zero-styled|Toolbar|Container)[\\/]|icons-material[\\/]utils[\\/])/;
@@ -114,7 +154,18 @@ const MUI_CORE =
 const apiTarget = process.env.NIMBUS_API_URL ?? 'http://127.0.0.1:8080';
 
 export default defineConfig({
-  plugins: [react(), localeGroups(), noVncWithoutTopLevelAwait(), precompress()],
+  plugins: [react(), localeGroups(), noVncWithoutTopLevelAwait(), zodWithoutJsonSchema(), precompress()],
+  resolve: {
+    alias: [
+      /*
+       * The profile's phone check (contract profile.ts) uses libphonenumber's full metadata, which knows
+       * each country's number patterns and weighs 20 KB gzip more than the minimal one (lengths and
+       * prefixes). The browser's check is only the early hint, so it takes the minimal one; the API keeps
+       * the full check, and a number it refuses comes back on the field with the same message.
+       */
+      { find: /^libphonenumber-js\/max$/, replacement: 'libphonenumber-js/min' },
+    ],
+  },
   server: {
     port: 5173,
     host: '127.0.0.1',

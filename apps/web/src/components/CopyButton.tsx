@@ -1,8 +1,9 @@
 import CheckIcon from '@mui/icons-material/Check';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
-import { IconButton, type IconButtonProps, Tooltip } from '@mui/material';
+import { IconButton, type IconButtonProps } from '@mui/material';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Hint } from './Hint';
 
 /** How long "Copied" shows after a copy (spec: copy feedback 2 s). */
 export const COPIED_FEEDBACK_MS = 2000;
@@ -38,10 +39,10 @@ export function CopyButton({ value, label, size = 'small', onCopied }: CopyButto
 
   const text = copied ? t('actions.copied') : (label ?? t('actions.copy'));
   return (
-    <Tooltip title={text} open={copied || undefined}>
+    <Hint title={text} open={copied}>
       <IconButton aria-label={text} size={size} onClick={copy} color={copied ? 'success' : 'default'}>
         {copied ? <CheckIcon fontSize="inherit" /> : <ContentCopyIcon fontSize="inherit" />}
       </IconButton>
-    </Tooltip>
+    </Hint>
   );
 }

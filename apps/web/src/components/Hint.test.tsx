@@ -44,4 +44,24 @@ describe('Hint', () => {
     expect(link).not.toHaveAttribute('title');
     expect(link).toHaveAccessibleDescription('Add credit');
   });
+
+  it('stays shown while held, as "Copied" after a copy, whatever the pointer does', async () => {
+    const { rerender } = render(
+      <Hint title="Copied" open>
+        <button type="button">copy</button>
+      </Hint>,
+    );
+    const button = screen.getByRole('button', { name: 'Copied' });
+    fireEvent.mouseEnter(button);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent('Copied');
+    fireEvent.mouseLeave(button);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(screen.getByRole('tooltip')).toHaveTextContent('Copied');
+    rerender(
+      <Hint title="Copy" open={false}>
+        <button type="button">copy</button>
+      </Hint>,
+    );
+    await waitFor(() => expect(screen.queryByRole('tooltip')).not.toBeInTheDocument());
+  });
 });

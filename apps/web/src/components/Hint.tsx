@@ -38,22 +38,25 @@ interface HintProps {
   /** The hint describes the element (it has its own name) rather than naming it: MUI's `describeChild`. */
   describeChild?: boolean;
   placement?: TooltipProps['placement'];
+  /** Keeps the hint shown whatever the pointer does, e.g. "Copied" after a copy. */
+  open?: boolean;
 }
 
 /** A tooltip whose code loads when first wanted; the element carries the text as MUI's would. */
-export function Hint({ title, children, describeChild = false, placement }: HintProps) {
+export function Hint({ title, children, describeChild = false, placement, open: held = false }: HintProps) {
   const id = useId();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const [open, setOpen] = useState(false);
+  const [hovered, setHovered] = useState(false);
+  const open = hovered || held;
   const touchTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(touchTimer.current), []);
 
   const show = (element: HTMLElement) => {
     clearTimeout(touchTimer.current);
     setAnchor(element);
-    setOpen(true);
+    setHovered(true);
   };
-  const hide = () => setOpen(false);
+  const hide = () => setHovered(false);
   const own = children.props;
   const titleIsString = typeof title === 'string';
 

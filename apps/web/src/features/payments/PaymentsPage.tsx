@@ -1,11 +1,18 @@
-import { Box } from '@mui/material';
+import { Box, Skeleton } from '@mui/material';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/PageHeader';
 import { CreditCard } from '../billing/CreditCard';
+import { lazyNamed } from '../shell/chunk-error';
 import { PaymentsHistory } from './history/PaymentsHistory';
-import { useClearSavedConfigurationOnLeave } from './saved-configuration';
+import { hasSavedConfigurationOrder, useClearSavedConfigurationOnLeave } from './saved-configuration';
 import { TopUpSection } from './top-up/TopUpSection';
-import { WaitingOrderSummary } from './top-up/WaitingOrderSummary';
+
+/*
+ * The waiting order's summary brings the creation screen's order model and summary; only a customer sent
+ * here to pay for an order sees it, so its code comes only then.
+ */
+const WaitingOrderSummary = lazyNamed(() => import('./top-up/WaitingOrderSummary'), 'WaitingOrderSummary');
 
 /**
  * The balance, the order waiting for credit when the customer came to pay for one, the top-up through
@@ -14,6 +21,7 @@ import { WaitingOrderSummary } from './top-up/WaitingOrderSummary';
 export function PaymentsPage() {
   const { t } = useTranslation('payments');
   useClearSavedConfigurationOnLeave();
+  const [orderWaiting] = useState(hasSavedConfigurationOrder);
   return (
     <Box sx={{ minWidth: 0 }}>
       <PageHeader
@@ -22,7 +30,11 @@ export function PaymentsPage() {
       />
       <Box sx={{ display: 'grid', gap: 3 }}>
         <CreditCard addCredit={false} />
-        <WaitingOrderSummary />
+        {orderWaiting && (
+          <Suspense fallback={<Skeleton variant="rounded" height={180} />}>
+            <WaitingOrderSummary />
+          </Suspense>
+        )}
         <TopUpSection />
         <PaymentsHistory />
       </Box>

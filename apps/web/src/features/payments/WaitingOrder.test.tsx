@@ -19,6 +19,7 @@ import {
   paymentList,
   renderPage,
 } from './payments.test-helpers';
+import { hasSavedConfigurationOrder } from './saved-configuration';
 
 afterEach(() => {
   sessionStorage.clear();
@@ -68,6 +69,8 @@ function cartOrderWaiting(required = '12.00') {
 const renderPayments = async () => {
   const rendered = await renderPage(<PaymentsPage />, { path: '/payments' });
   await screen.findByRole('radio', { name: /PayPal/ });
+  // The waiting order's summary is a chunk of its own, fetched only when an order waits.
+  if (hasSavedConfigurationOrder()) await screen.findByRole('complementary', { name: 'Order summary' });
   return rendered;
 };
 const summary = () => screen.getByRole('complementary', { name: 'Order summary' });

@@ -5,9 +5,11 @@ import { ed25519Key, fail, mockApi, ok, renderSshKeys, sshKey } from '../ssh-key
 async function openDialog() {
   fireEvent.click((await screen.findAllByRole('button', { name: 'Add SSH key' }))[0]!);
   const dialog = await screen.findByRole('dialog', { name: 'Add SSH key' });
+  // The form's code comes with the first opening.
+  const name = await within(dialog).findByRole('textbox', { name: 'Name' });
   return {
     dialog,
-    name: within(dialog).getByRole('textbox', { name: 'Name' }),
+    name,
     key: within(dialog).getByRole('textbox', { name: 'Public key' }),
     submit: within(dialog).getByRole('button', { name: 'Add key' }),
   };
