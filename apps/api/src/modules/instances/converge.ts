@@ -119,8 +119,16 @@ async function provision(deps: ConvergeDeps, tx: Tx, row: InstanceRow): Promise<
 async function follow(deps: ConvergeDeps, tx: Tx, row: InstanceRow): Promise<'settled' | 'pending'> {
   const state = await deps.hypervisor.get(serverRef(row.id));
   if (!state) return 'settled';
+  const stable = isStableInstanceStatus(state.status);
+  // A resize or OS change ends when the follow job records its outcome together with the server's status
+  // (instance-operations.ts). A settled status written here first would show the old size or image as
+  // done, and a panel following the status (polling, with no event stream) would stop on it.
+  if (row.operation !== null && stable) {
+    await mirror(tx, row, { ...state, status: row.status }, {});
+    return 'settled';
+  }
   await mirror(tx, row, state, {});
-  return isStableInstanceStatus(state.status) ? 'settled' : 'pending';
+  return stable ? 'settled' : 'pending';
 }
 
 async function tearDown(deps: ConvergeDeps, tx: Tx, row: InstanceRow): Promise<'settled'> {

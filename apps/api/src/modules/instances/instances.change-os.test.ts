@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
 import { activityLogs } from '../activity-log/activity-log.tables';
 import { HypervisorError } from '../compute/hypervisor';
+import { convergeInstance } from './converge';
 import { fakeHypervisor } from './fake-hypervisor.test-helpers';
 import { instances } from './instances.tables';
 import { followOperation, insertInstance, useInstancesApp } from './instances.test-helpers';
@@ -49,6 +50,21 @@ describe('change OS and reinstall', () => {
     expect(entries.map((e) => e.event)).toEqual(['instance_os_changed']);
     expect(entries[0]!.data).toMatchObject({ osName: 'Debian 12 Bookworm', previousOsName: 'Ubuntu 24.04' });
     expect(JSON.stringify(entries)).not.toContain(password);
+  });
+
+  it('looks changing until the new image is recorded, even once the server itself is up', async () => {
+    const row = await insertInstance(env.db, env.alice.id, { osId: 101 });
+    expect((await changeOs(env.alice, row.id, 111)).statusCode).toBe(200);
+    // The converge job can see the rebuilt server before the follow job records its image: a settled
+    // status then would show the old image as done, and a panel polling by status would stop on it.
+    for (let run = 0; run < 3; run++)
+      await convergeInstance({ db: env.db, hypervisor: fakeHypervisor.driver }, row.id);
+    expect(fakeHypervisor.servers.get(`instance-${row.id}`)!.status).toBe('active');
+    const during = (await env.call(env.alice, 'GET', `/api/instances/${row.id}`)).json().data;
+    expect(during).toMatchObject({ status: 'preparing_disk', osId: 101 });
+    await followOperation(env, row.id);
+    const after = (await env.call(env.alice, 'GET', `/api/instances/${row.id}`)).json().data;
+    expect(after).toMatchObject({ status: 'active', osId: 111 });
   });
 
   it('reinstalls the same image keeping the application and its settings', async () => {
