@@ -23,3 +23,10 @@ export const liveStatus = {
 /** A polled query's interval: none while the stream is live (events refetch it), else the fallback. */
 export const unlessLive = (interval: number | false): number | false =>
   status === 'live' ? false : interval;
+
+/**
+ * How often a query that only the stream keeps fresh (the bell, an open ticket's thread: changes staff
+ * make) is fetched while the stream is not live. Six seconds, the instance list's rhythm: a reply shows
+ * about as soon as a polled server status would, and only a visible tab asks (hidden tabs do not poll).
+ */
+export const FALLBACK_POLL_MS = 6_000;

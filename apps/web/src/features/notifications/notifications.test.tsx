@@ -1,8 +1,9 @@
 import type { Notification, NotificationList } from '@nimbus/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fail, mockApi, ok } from '../../test/api';
 import { pageRoute, renderRoutes, stubRoute, underTest } from '../../test/render';
+import { FALLBACK_POLL_MS, liveStatus } from '../live-updates/live-status';
 import { NotificationBell } from './NotificationBell';
 import { NotificationsPage } from './NotificationsPage';
 import { notificationKeys } from './queries';
@@ -63,6 +64,32 @@ describe('the notification bell', () => {
     // What the event stream's `notifications` topic does.
     await queryClient.invalidateQueries({ queryKey: notificationKeys.all });
     expect(await screen.findByRole('button', { name: 'Notifications, unread: 2' })).toBeInTheDocument();
+  });
+
+  describe('without the event stream', () => {
+    afterEach(() => {
+      vi.useRealTimers();
+      liveStatus.set('off');
+    });
+
+    it('asks again every few seconds, so a reply shows; a live stream stops the asking', async () => {
+      vi.useFakeTimers({ shouldAdvanceTime: true });
+      const answers = [listOf([lowBalance]), listOf([reply, lowBalance])];
+      const api = mockApi({
+        'GET /api/notifications': () => ok(answers.length > 1 ? answers.shift()! : answers[0]!),
+      });
+      liveStatus.set('down');
+      await renderBell();
+      expect(await screen.findByRole('button', { name: 'Notifications' })).toBeInTheDocument();
+      await vi.advanceTimersByTimeAsync(FALLBACK_POLL_MS);
+      expect(await screen.findByRole('button', { name: 'Notifications, unread: 1' })).toBeInTheDocument();
+
+      liveStatus.set('live');
+      const asked = api.calls('GET', '/api/notifications').length;
+      await vi.advanceTimersByTimeAsync(FALLBACK_POLL_MS * 3);
+      // At most the ask already timed when the stream came up.
+      expect(api.calls('GET', '/api/notifications').length).toBeLessThanOrEqual(asked + 1);
+    });
   });
 
   it('lists the latest in its menu; opening one goes to its subject and marks it read', async () => {

@@ -19,6 +19,7 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import { ApiError, api, downloadBlob } from '../../api/client';
+import { FALLBACK_POLL_MS, unlessLive } from '../live-updates/live-status';
 
 /*
  * The support area's data (platform.md §7 Support). Types only from the contract's schemas: the
@@ -81,18 +82,21 @@ export const ticketStatusCountsQuery = () =>
     queryFn: () => api<TicketStatusCounts>('/tickets/status'),
   });
 
+/** One ticket; an open ticket page polls it while the stream is not live, so staff's status changes show. */
 export const ticketQuery = (id: number) =>
   queryOptions({
     queryKey: supportKeys.ticket(id),
     queryFn: () => api<Ticket>(`/tickets/${id}`),
+    refetchInterval: () => unlessLive(FALLBACK_POLL_MS),
   });
 
-/** The messages of a ticket, oldest first. */
+/** The messages of a ticket, oldest first; polled like the ticket, so a staff reply shows. */
 export const followupsQuery = (ticketId: number) =>
   queryOptions({
     queryKey: supportKeys.followups(ticketId),
     queryFn: async () =>
       (await api<{ followups: Followup[] }>('/followups', { query: { ticketId } })).followups,
+    refetchInterval: () => unlessLive(FALLBACK_POLL_MS),
   });
 
 /** A new ticket joins the lists and the counts; the page it opens starts from the answer. */

@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { FALLBACK_POLL_MS, liveStatus } from '../../live-updates/live-status';
 import {
   answeredBefore,
   lastSubmissionRoute,
@@ -20,7 +21,11 @@ import {
   ticket,
 } from '../support.test-helpers';
 
-afterEach(() => vi.restoreAllMocks());
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.useRealTimers();
+  liveStatus.set('off');
+});
 
 const thread = [
   followup(11, { message: 'My server <b>does not</b> boot.\nSince the update.' }),
@@ -261,6 +266,24 @@ describe('a ticket', () => {
     expect(await screen.findByText('This ticket is closed. Open a new one.')).toBeInTheDocument();
     expect(await screen.findByText(/This ticket is closed and takes no more replies/)).toBeInTheDocument();
     expect(screen.queryByRole('textbox', { name: 'Your reply' })).not.toBeInTheDocument();
+  });
+
+  it('shows a staff reply and the new status by itself while the event stream is down', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    liveStatus.set('down');
+    let answered = false;
+    mockApi({
+      'GET /api/tickets/7': () => ok(ticket(7, { status: answered ? 'answered' : 'open' })),
+      'GET /api/followups': () => ok({ followups: answered ? thread : thread.slice(0, 1) }),
+    });
+    await renderSupport('/support/7');
+    expect(await messages()).toHaveLength(1);
+    expect(within(fact('Status')).getByText('Open')).toBeInTheDocument();
+
+    answered = true;
+    await vi.advanceTimersByTimeAsync(FALLBACK_POLL_MS);
+    expect(await screen.findByText('We restarted the host. Please try again.')).toBeInTheDocument();
+    await waitFor(() => expect(within(fact('Status')).getByText('Answered')).toBeInTheDocument());
   });
 
   it('checks a reply before sending it', async () => {
