@@ -22,9 +22,10 @@ test('a customer deploys two servers with an SSH key, manages one and deletes bo
   await page.getByRole('radio', { name: /Cloud S/ }).click();
   await page.getByRole('combobox', { name: 'Billing cycle' }).click();
   await page.getByRole('option', { name: 'Hourly' }).click();
-  await page.getByRole('combobox', { name: 'SSH keys' }).click();
-  await page.getByRole('option', { name: 'Laptop' }).click();
-  await page.keyboard.press('Escape');
+  await page
+    .getByRole('group', { name: 'SSH keys' })
+    .getByRole('checkbox', { name: /Laptop/ })
+    .check();
   await page.getByRole('button', { name: 'One instance more' }).click();
   await page.getByLabel('Hostname of instance 1').fill('web-1');
   await page.getByLabel('Hostname of instance 2').fill('web-2');
