@@ -15,11 +15,37 @@ declare module 'vitest' {
   }
 }
 
+interface SharedServer {
+  adminUrl: string;
+  templateDatabase: string;
+  users: number;
+  stop: () => Promise<void>;
+}
+/**
+ * Both projects of the config (mocking and shared, see vitest.config.ts) call this setup in the one
+ * vitest process; they share one server and one template, and the last teardown stops it.
+ */
+const shared = globalThis as { nimbusTestServer?: Promise<SharedServer> };
+
 /**
  * Migrates one template database per run; each test file clones it (immich's approach).
  * TEST_DATABASE_URL points at an external server; otherwise an embedded PostgreSQL runs for the suite.
  */
 export default async function setup(project: TestProject) {
+  shared.nimbusTestServer ??= startServer();
+  const server = await shared.nimbusTestServer;
+  server.users += 1;
+  project.provide('adminUrl', server.adminUrl);
+  project.provide('templateDatabase', server.templateDatabase);
+  return async () => {
+    server.users -= 1;
+    if (server.users > 0) return;
+    shared.nimbusTestServer = undefined;
+    await server.stop();
+  };
+}
+
+async function startServer(): Promise<SharedServer> {
   let adminUrl = process.env.TEST_DATABASE_URL;
   let stopEmbedded: (() => Promise<void>) | null = null;
   if (!adminUrl) {
@@ -42,10 +68,7 @@ export default async function setup(project: TestProject) {
   await runMigrations(db);
   await pool.end();
 
-  project.provide('adminUrl', adminUrl);
-  project.provide('templateDatabase', templateDatabase);
-
-  return async () => {
+  const stop = async () => {
     const leftovers = await admin.query<{ datname: string }>(
       `SELECT datname FROM pg_database WHERE datname LIKE 'nimbus_test_${process.pid}_%' OR datname = $1`,
       [templateDatabase],
@@ -55,6 +78,7 @@ export default async function setup(project: TestProject) {
     await admin.end();
     if (stopEmbedded) await stopEmbedded();
   };
+  return { adminUrl, templateDatabase, users: 0, stop };
 }
 
 /** A free TCP port on 127.0.0.1 (the bench starts its own server the same way). */

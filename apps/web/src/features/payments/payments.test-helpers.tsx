@@ -1,23 +1,16 @@
 import type { AutoRechargeInfo, BillingInfo, Payment, PaymentGateway } from '@nimbus/contract';
 import type { AnyRoute } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import { afterEach, vi } from 'vitest';
+import { vi } from 'vitest';
 import { pageRoute, pageShown, renderRoutes, stubRoute, underTest } from '../../test/render';
 
 export { fail, mockApi, ok } from '../../test/api';
 export { onWideScreen as setWideScreen } from '../../test/screen-size';
 export { testUser } from '../account/account.test-helpers';
 
-const realLocation = Object.getOwnPropertyDescriptor(window, 'location');
-
-afterEach(() => {
-  vi.restoreAllMocks();
-  if (realLocation) Object.defineProperty(window, 'location', realLocation);
-});
-
 /**
  * Replaces `window.location` for one test so leaving the panel (`assign`) can be observed; jsdom's own
- * `assign` cannot be spied on. The API client still finds the origin.
+ * `assign` cannot be spied on. The API client still finds the origin. test-setup.ts puts jsdom's back.
  */
 export function stubLocationAssign() {
   const assign = vi.fn();
