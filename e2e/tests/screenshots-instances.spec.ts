@@ -364,7 +364,7 @@ function screens(s: Seeded): Screen[] {
       name: 'rescuemode-leave-dialog',
       path: `/instances/${ids.rescue}/rescuemode`,
       who: 'full',
-      prepare: openDialog('rescue.disable'),
+      prepare: openDialog('rescue.disable', 'instanceTabs'),
     },
     { name: 'support-list', path: '/support', who: 'full' },
     { name: 'support-empty', path: '/support', who: 'empty' },
@@ -440,19 +440,19 @@ async function seedTicket(request: APIRequestContext, tokens: Tokens, instanceId
 }
 
 /** Clicks an instance action (by its text in the variant's language) and waits for its dialog. */
-function openDialog(buttonKey: string) {
+function openDialog(buttonKey: string, namespace = 'instanceDetail') {
   return async (page: Page, variant: ShotVariant) => {
-    const button = page.getByRole('button', { name: textIn(variant.locale, 'instanceDetail', buttonKey) });
+    const button = page.getByRole('button', { name: textIn(variant.locale, namespace, buttonKey) });
     await expect(button.first()).toBeEnabled({ timeout: 30_000 });
     await button.first().click();
     await expect(page.getByRole('dialog')).toBeVisible();
   };
 }
 
-/** Clicks a button of the instance page (by its text in the variant's language). */
-function clickButton(buttonKey: string) {
+/** Clicks a button of one of the instance page's tabs (by its text in the variant's language). */
+function clickButton(buttonKey: string, namespace = 'instanceTabs') {
   return async (page: Page, variant: ShotVariant) => {
-    await page.getByRole('button', { name: textIn(variant.locale, 'instanceDetail', buttonKey) }).click();
+    await page.getByRole('button', { name: textIn(variant.locale, namespace, buttonKey) }).click();
   };
 }
 

@@ -14,11 +14,14 @@ export const publicNamespaces = ['common', 'shell', 'auth'] as const satisfies r
  * are read by its pages, an instance's Tickets tab and the dashboard's ticket parts (behind their own
  * Suspense boundaries); the surveys' only once a survey is actually offered (features/surveys), which
  * most visits never see. The applications page's texts are read by that page alone, the Solutions pages'
- * by those pages, the floating IP page's by that page. The notifications' texts come with the bell's menu or the notifications page (the bell's
- * own labels are the shell's).
+ * by those pages, the floating IP page's by that page. The notifications' texts come with the bell's menu
+ * or the notifications page (the bell's own labels are the shell's). The instance page's tabs past Access
+ * (billing, log, rescue, OS, performance, resize, network, backups) are `instanceTabs`, fetched with the
+ * first such tab, so a link to an instance carries its header and Access tab's texts only.
  */
 export const pageNamespaces = [
   'instanceDetail',
+  'instanceTabs',
   'instanceCreation',
   'support',
   'surveys',

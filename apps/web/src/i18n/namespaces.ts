@@ -10,6 +10,7 @@ export const namespaces = [
   'instanceCreation',
   'instances',
   'instanceDetail',
+  'instanceTabs',
   'support',
   'surveys',
   'notifications',

@@ -35,7 +35,7 @@ export function BackupFilesList({
   files: BackupFile[];
   locked: boolean;
 }) {
-  const { t } = useTranslation('instanceDetail');
+  const { t } = useTranslation('instanceTabs');
   const toast = useToast();
   const formatDate = useFormatDate();
   const restore = useRestoreBackupMutation(instanceId);

@@ -62,7 +62,7 @@ export function BackupScheduleFields({
   periods: BackupPeriod[];
   disabled?: boolean;
 }) {
-  const { t, i18n } = useTranslation('instanceDetail');
+  const { t, i18n } = useTranslation('instanceTabs');
   const frequencyId = useId();
   const periodLabelId = useId();
   const windowText = useWindowText();

@@ -27,7 +27,7 @@ import { backupProfilesQuery } from './queries';
  */
 export function BackupsPage() {
   const { t } = useTranslation('instances');
-  const { t: td } = useTranslation('instanceDetail');
+  const { t: td } = useTranslation('instanceTabs');
   const formatDate = useFormatDate();
   const profiles = useQuery(backupProfilesQuery);
 

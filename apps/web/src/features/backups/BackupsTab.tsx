@@ -42,7 +42,7 @@ const scheduleOf = (p: BackupProfile | undefined): BackupSchedule => ({
  * with the 72-hour notice) and the backups taken, each restorable by typing Restore.
  */
 export function BackupsTab({ instance }: { instance: Instance }) {
-  const { t } = useTranslation('instanceDetail');
+  const { t } = useTranslation(['instanceTabs', 'instanceDetail']);
   const toast = useToast();
   const { money } = useMoney();
   const formatDate = useFormatDate();
@@ -83,7 +83,7 @@ export function BackupsTab({ instance }: { instance: Instance }) {
   return (
     <Stack spacing={3}>
       {unsupported && !active && <Alert severity="info">{t('backups.unsupported')}</Alert>}
-      {instance.isSuspended && <Alert severity="warning">{t('suspended.access')}</Alert>}
+      {instance.isSuspended && <Alert severity="warning">{t('instanceDetail:suspended.access')}</Alert>}
       <SectionCard
         title={t('backups.title')}
         intro={t('backups.intro', {

@@ -4,16 +4,22 @@ import RestartIcon from '@mui/icons-material/RestartAlt';
 import TerminalIcon from '@mui/icons-material/Terminal';
 import { Button, CircularProgress, Stack } from '@mui/material';
 import type { Instance } from '@nimbus/contract';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { runMutation } from '../../api/mutations';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { useToast } from '../../components/toast/ToastProvider';
+import { lazyNamed } from '../shell/chunk-error';
 import { isServerError, serverDetail } from './action-errors';
-import { DeleteInstanceDialog } from './DeleteInstanceDialog';
 import { HostnameText } from './HostnameText';
 import { consoleEnabled, isChanging, powerAction } from './instance-rules';
 import { usePowerMutation, useRestartMutation } from './queries';
+
+/*
+ * The delete dialog (its refund estimate, skeleton and survey hand-off) loads at the first click on
+ * Delete, and stays mounted after so it closes with its transition: most visits never open it.
+ */
+const DeleteInstanceDialog = lazyNamed(() => import('./DeleteInstanceDialog'), 'DeleteInstanceDialog');
 
 /** Opens the remote console beside the panel (spec §2: a 1200×600 popup). */
 const openConsole = (id: number) =>
@@ -33,6 +39,7 @@ export function InstanceActions({ instance }: { instance: Instance }) {
   const [confirmRestart, setConfirmRestart] = useState(false);
   const [confirmPowerOff, setConfirmPowerOff] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
+  const [deleteOpened, setDeleteOpened] = useState(false);
   const changing = isChanging(instance);
   const action = powerAction(instance);
   const busy = power.isPending || restart.isPending;
@@ -97,7 +104,10 @@ export function InstanceActions({ instance }: { instance: Instance }) {
         color="error"
         startIcon={<DeleteIcon />}
         disabled={changing}
-        onClick={guarded(() => setConfirmDelete(true))}
+        onClick={guarded(() => {
+          setDeleteOpened(true);
+          setConfirmDelete(true);
+        })}
       >
         {t('delete.button')}
       </Button>
@@ -121,11 +131,15 @@ export function InstanceActions({ instance }: { instance: Instance }) {
         onConfirm={runPower}
         onClose={() => setConfirmPowerOff(false)}
       />
-      <DeleteInstanceDialog
-        instance={instance}
-        open={confirmDelete}
-        onClose={() => setConfirmDelete(false)}
-      />
+      {deleteOpened && (
+        <Suspense fallback={null}>
+          <DeleteInstanceDialog
+            instance={instance}
+            open={confirmDelete}
+            onClose={() => setConfirmDelete(false)}
+          />
+        </Suspense>
+      )}
     </Stack>
   );
 }

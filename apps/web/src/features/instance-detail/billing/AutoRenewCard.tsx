@@ -13,7 +13,7 @@ import { useAutoRenewMutation } from '../queries';
  * turning it on is immediate. Both tell the outcome with the hostname.
  */
 export function AutoRenewCard({ instance }: { instance: Instance }) {
-  const { t } = useTranslation('instanceDetail');
+  const { t } = useTranslation('instanceTabs');
   const toast = useToast();
   const mutation = useAutoRenewMutation(instance.id);
   const [confirmOff, setConfirmOff] = useState(false);

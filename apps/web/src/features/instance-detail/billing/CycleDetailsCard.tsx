@@ -7,7 +7,7 @@ import { useMoney } from '../../../lib/money';
 
 /** Start, end, cycle and purchased price of the current billing cycle. */
 export function CycleDetailsCard({ instance }: { instance: Instance }) {
-  const { t } = useTranslation('instanceDetail');
+  const { t } = useTranslation(['instanceTabs', 'instanceDetail']);
   const { money } = useMoney();
   const formatDate = useFormatDate();
   const detail = instance.billingDetail;
@@ -20,7 +20,7 @@ export function CycleDetailsCard({ instance }: { instance: Instance }) {
         items={[
           { label: t('billing.startDate'), value: date(detail?.startDate ?? instance.startedAt) },
           { label: t('billing.endDate'), value: hourly ? t('billing.noEnd') : date(detail?.endDate) },
-          { label: t('billing.cycle'), value: t(`cycles.${instance.billingCycle}`) },
+          { label: t('billing.cycle'), value: t(`instanceDetail:cycles.${instance.billingCycle}`) },
           {
             label: t('billing.purchasedPrice'),
             value: detail

@@ -14,7 +14,7 @@ import { invoiceItemsQuery } from '../queries';
  * medium and larger screens, cards on small ones (the billing area's invoice lines).
  */
 export function InvoiceItemsCard({ instanceId }: { instanceId: number }) {
-  const { t } = useTranslation('instanceDetail');
+  const { t } = useTranslation('instanceTabs');
   const items = useInfiniteQuery(invoiceItemsQuery(instanceId));
   const rows = items.data?.pages.flatMap((page) => page.items) ?? [];
   return (

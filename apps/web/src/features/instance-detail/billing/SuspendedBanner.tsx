@@ -25,7 +25,7 @@ export function SuspendedBanner({ instance }: { instance: Instance }) {
 }
 
 function HourlySuspendedBanner({ instance }: { instance: Instance }) {
-  const { t } = useTranslation('instanceDetail');
+  const { t } = useTranslation('instanceTabs');
   const formatDate = useFormatDate();
   const terminatesAt = instance.billingDetail?.terminatesAt;
   return (
@@ -45,7 +45,7 @@ function HourlySuspendedBanner({ instance }: { instance: Instance }) {
 }
 
 function RenewalSuspendedBanner({ instance }: { instance: Instance }) {
-  const { t } = useTranslation('instanceDetail');
+  const { t } = useTranslation('instanceTabs');
   const toast = useToast();
   const renew = useRenewMutation(instance.id);
   const [balance, setBalance] = useState<InsufficientBalance | null>(null);

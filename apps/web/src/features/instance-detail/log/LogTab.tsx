@@ -13,7 +13,7 @@ import { instanceLogQuery } from '../queries';
  * all is the infrastructure error screen (spec §8); a later page that fails says so under the entries.
  */
 export function LogTab({ instance }: { instance: Instance }) {
-  const { t } = useTranslation('instanceDetail');
+  const { t } = useTranslation('instanceTabs');
   const log = useInfiniteQuery(instanceLogQuery(instance.id));
   if (log.isError && !log.data) return <InfrastructureError onRetry={() => log.refetch()} />;
   return (

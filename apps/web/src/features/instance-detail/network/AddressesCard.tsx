@@ -65,7 +65,7 @@ export function AddressesCard({
   instance: Instance;
   appConfig: AppConfig | undefined;
 }) {
-  const { t } = useTranslation('instanceDetail');
+  const { t } = useTranslation('instanceTabs');
   const toast = useToast();
   const { money } = useMoney();
   const enableIp = useEnableIpMutation(instance.id);

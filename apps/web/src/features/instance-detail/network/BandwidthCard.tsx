@@ -31,7 +31,7 @@ export function BandwidthCard({
   instance: Instance;
   appConfig: AppConfig | undefined;
 }) {
-  const { t, i18n } = useTranslation('instanceDetail');
+  const { t, i18n } = useTranslation(['instanceTabs', 'instanceDetail']);
   const toast = useToast();
   const { moneyOfMicros } = useMoney();
   const formatDate = useFormatDate();
@@ -46,7 +46,7 @@ export function BandwidthCard({
   const price = appConfig ? amount * toMicros(appConfig.extraTrafficPricePerTb) : 0;
 
   const buy = () => {
-    if (instance.isSuspended) return toast.warning(t('suspended.access'));
+    if (instance.isSuspended) return toast.warning(t('instanceDetail:suspended.access'));
     runMutation(add, amount, {
       onSuccess: () => {
         setConfirm(false);

@@ -32,7 +32,7 @@ function ddosBlocked(instance: Instance, regionSupports: boolean | undefined): s
  * instance to a new address and cannot be undone (disabling is through a support ticket).
  */
 export function DdosCard({ instance, appConfig }: { instance: Instance; appConfig: AppConfig | undefined }) {
-  const { t } = useTranslation('instanceDetail');
+  const { t } = useTranslation(['instanceTabs', 'instanceDetail']);
   const toast = useToast();
   const { money } = useMoney();
   const regions = useQuery(regionsQuery);
@@ -45,7 +45,7 @@ export function DdosCard({ instance, appConfig }: { instance: Instance; appConfi
   const price = money(appConfig?.ddosIpv4MonthlyPrice ?? '0');
 
   const run = () => {
-    if (instance.isSuspended) return toast.warning(t('suspended.access'));
+    if (instance.isSuspended) return toast.warning(t('instanceDetail:suspended.access'));
     runMutation(enable, undefined, {
       onSuccess: (fresh) => {
         setConfirm(false);

@@ -28,7 +28,7 @@ export function PtrEditor({
   locked: boolean;
   onSaved?: () => void;
 }) {
-  const { t } = useTranslation('instanceDetail');
+  const { t } = useTranslation('instanceTabs');
   const toast = useToast();
   const save = useSetPtrMutation(instanceId);
   const [name, setName] = useState(current ?? '');

@@ -11,7 +11,7 @@ const PAD = { top: 12, right: 8, bottom: 22, left: 48 };
  * assistive technology says the last day's figure and the allowance.
  */
 export function UsageChart({ report }: { report: NetworkReport }) {
-  const { t, i18n } = useTranslation('instanceDetail');
+  const { t, i18n } = useTranslation('instanceTabs');
   const theme = useTheme();
   const allowed = report.allowed.plan + report.allowed.package;
   const used = report.days.at(-1)?.usage ?? 0;

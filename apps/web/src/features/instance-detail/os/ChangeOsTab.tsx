@@ -29,7 +29,7 @@ function rebuildBlocked(instance: Instance): string | null {
  * while another one is. The new password is shown once.
  */
 export function ChangeOsTab({ instance }: { instance: Instance }) {
-  const { t } = useTranslation('instanceDetail');
+  const { t } = useTranslation(['instanceTabs', 'instanceDetail']);
   const toast = useToast();
   const os = useQuery(osQuery(null));
   const change = useChangeOsMutation(instance.id);
@@ -43,7 +43,7 @@ export function ChangeOsTab({ instance }: { instance: Instance }) {
   const same = chosen === instance.osId;
 
   const run = (osId: number, reinstall: boolean) => {
-    if (instance.isSuspended) return toast.warning(t('suspended.access'));
+    if (instance.isSuspended) return toast.warning(t('instanceDetail:suspended.access'));
     const family = chosenFamily?.name ?? instance.os?.family ?? '';
     runMutation(change, osId, {
       onSuccess: (answer) => {

@@ -29,7 +29,7 @@ export function MetricCard({
   metric: MetricName;
   period: MetricPeriod;
 }) {
-  const { t } = useTranslation('instanceDetail');
+  const { t } = useTranslation('instanceTabs');
   const title = t(`performance.metrics.${metricTextKeys[metric]}`);
   const history = useQuery(metricHistoryQuery(instanceId, metric, period));
   const noAgent = history.error instanceof ApiError && history.error.code === 'MONITORING_NOT_INSTALLED';

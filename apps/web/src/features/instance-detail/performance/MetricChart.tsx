@@ -21,7 +21,7 @@ export function MetricChart({
   points: MetricPoint[];
   title: string;
 }) {
-  const { t, i18n } = useTranslation('instanceDetail');
+  const { t, i18n } = useTranslation('instanceTabs');
   const theme = useTheme();
   // useId's colons are not valid in a url(#…) reference.
   const gradientId = `metric-${useId().replace(/[^\w-]/g, '')}`;

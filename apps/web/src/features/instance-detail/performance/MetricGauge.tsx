@@ -18,7 +18,7 @@ export function MetricGauge({
   title: string;
   capacity: string;
 }) {
-  const { t } = useTranslation('instanceDetail');
+  const { t } = useTranslation('instanceTabs');
   const latest = useQuery(latestMetricQuery(instanceId, metric));
   const value = latest.data?.[0]?.value ?? null;
   const noAgent = latest.error instanceof ApiError && latest.error.code === 'MONITORING_NOT_INSTALLED';

@@ -20,7 +20,7 @@ const periods = Object.keys(metricPeriods) as MetricPeriod[];
  * memory and disk usage need the monitoring agent.
  */
 export function PerformanceTab({ instance }: { instance: Instance }) {
-  const { t } = useTranslation('instanceDetail');
+  const { t } = useTranslation('instanceTabs');
   const [period, setPeriod] = useState<MetricPeriod>(DEFAULT_METRIC_PERIOD);
   return (
     <Stack spacing={3}>

@@ -23,7 +23,7 @@ import { useEnableRescueMutation } from '../queries';
  * stays in view to be copied, since the server never shows it again.
  */
 export function EnableRescueForm({ instance }: { instance: Instance }) {
-  const { t } = useTranslation('instanceDetail');
+  const { t } = useTranslation(['instanceTabs', 'instanceDetail']);
   const toast = useToast();
   const enable = useEnableRescueMutation(instance.id);
   const [generated, setGenerated] = useState<string | null>(null);
@@ -42,7 +42,7 @@ export function EnableRescueForm({ instance }: { instance: Instance }) {
 
   const onSubmit = handleSubmit(
     ({ password }) => {
-      if (instance.isSuspended) return toast.warning(t('suspended.access'));
+      if (instance.isSuspended) return toast.warning(t('instanceDetail:suspended.access'));
       runMutation(enable, password.trim(), {
         onSuccess: () => toast.success(t('rescue.enabled', { hostname: instance.hostname })),
         onError: (error) =>

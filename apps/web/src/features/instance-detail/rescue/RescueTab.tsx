@@ -17,7 +17,7 @@ import { EnableRescueForm } from './EnableRescueForm';
  * instance or account (spec §6), where the buttons say why instead of calling the API.
  */
 export function RescueTab({ instance }: { instance: Instance }) {
-  const { t } = useTranslation('instanceDetail');
+  const { t } = useTranslation(['instanceTabs', 'instanceDetail']);
   return (
     <SectionCard title={t('rescue.title')} intro={t('rescue.intro')}>
       {instance.status === 'rescue' ? (
@@ -31,13 +31,13 @@ export function RescueTab({ instance }: { instance: Instance }) {
 
 /** In rescue: how to get in, and the way back (a reboot into the instance's own system, confirmed). */
 function LeaveRescue({ instance }: { instance: Instance }) {
-  const { t } = useTranslation('instanceDetail');
+  const { t } = useTranslation(['instanceTabs', 'instanceDetail']);
   const toast = useToast();
   const disable = useDisableRescueMutation(instance.id);
   const [confirming, setConfirming] = useState(false);
 
   const ask = () => {
-    if (instance.isSuspended) toast.warning(t('suspended.access'));
+    if (instance.isSuspended) toast.warning(t('instanceDetail:suspended.access'));
     else setConfirming(true);
   };
   const run = () =>
@@ -60,7 +60,7 @@ function LeaveRescue({ instance }: { instance: Instance }) {
       </Box>
       <ConfirmDialog
         open={confirming}
-        title={<HostnameText i18nKey="rescue.disableTitle" hostname={instance.hostname} />}
+        title={<HostnameText i18nKey="instanceTabs:rescue.disableTitle" hostname={instance.hostname} />}
         message={t('rescue.disableMessage')}
         confirmLabel={t('rescue.disable')}
         loading={disable.isPending}

@@ -39,7 +39,7 @@ export function ResizePlanPicker({
   product,
   prices,
 }: ResizePlanPickerProps) {
-  const { t } = useTranslation('instanceDetail');
+  const { t } = useTranslation('instanceTabs');
   const [showMore, setShowMore] = useState(false);
   const list = (plans.data ?? []).filter((p) => p.overallActiveness || p.id === instance.productId);
   const shown = visiblePlans(list, showMore, target.productId);

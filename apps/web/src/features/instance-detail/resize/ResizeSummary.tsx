@@ -16,7 +16,7 @@ export function ResizeSummary({
   hourly: Micros | null;
   monthly: Micros | null;
 }) {
-  const { t } = useTranslation('instanceDetail');
+  const { t } = useTranslation('instanceTabs');
   const { moneyOfMicros } = useMoney();
   const rows = [
     { label: t('resize.summary.cpu'), of: (m: MachineSize) => t('resize.summary.cores', { count: m.vcpu }) },

@@ -42,7 +42,7 @@ import {
  * A 460 opens the balance dialog and keeps the chosen plan for after the top-up.
  */
 export function ResizeTab({ instance }: { instance: Instance }) {
-  const { t } = useTranslation('instanceDetail');
+  const { t } = useTranslation(['instanceTabs', 'instanceDetail']);
   const toast = useToast();
   const resize = useResizeMutation(instance.id);
   const appConfig = useQuery(appConfigQuery);
@@ -87,7 +87,7 @@ export function ResizeTab({ instance }: { instance: Instance }) {
   };
 
   const submit = () => {
-    if (instance.isSuspended) return toast.warning(t('suspended.access'));
+    if (instance.isSuspended) return toast.warning(t('instanceDetail:suspended.access'));
     runMutation(
       resize,
       {
